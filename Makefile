@@ -1,0 +1,36 @@
+# Two commands for a fresh machine: `make run` (the site on SQLite) and `make test` (the whole suite).
+VENV := .venv
+BIN := $(VENV)/bin
+PYTHON := $(BIN)/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install migrate check-format bench
+
+$(PYTHON):
+	@if command -v uv >/dev/null 2>&1; then uv venv --quiet $(VENV); else python3 -m venv $(VENV); fi
+
+$(VENV)/.installed: pyproject.toml | $(PYTHON)
+	@if command -v uv >/dev/null 2>&1; then \
+		uv pip install --quiet --python $(PYTHON) '.[dev]'; \
+	else \
+		$(PYTHON) -m pip install --quiet --upgrade pip && $(PYTHON) -m pip install --quiet '.[dev]'; \
+	fi
+	@touch $@
+
+install: $(VENV)/.installed
+
+migrate: install
+	DEBUG=1 $(PYTHON) manage.py migrate --no-input
+
+run: migrate
+	DEBUG=1 $(PYTHON) manage.py runserver $(HOST):$(PORT)
+
+# SECRET_KEY is only a placeholder for the test run; the suite runs with DEBUG off, as production does.
+test: install
+	@rm -f .coverage .coverage.*
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	SECRET_KEY=$${SECRET_KEY:-insecure-key-for-the-test-suite-only} $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+	@$(BIN)/coverage combine --quiet
+	$(BIN)/coverage report

@@ -1,0 +1,65 @@
+from tests.config.helpers import run_django
+
+SETUP = "import django; django.setup(); print('started')"
+
+
+def test_production_without_secret_key_refuses_to_start_with_one_clear_line():
+    """DEBUG off and no SECRET_KEY: the process exits naming the variable, no traceback."""
+    result = run_django(SETUP)
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_malformed_database_url_names_the_variable():
+    """A DATABASE_URL that cannot be parsed stops the process with one readable line."""
+    result = run_django(SETUP, SECRET_KEY="x" * 50, DATABASE_URL="notaurl")
+    assert result.returncode != 0
+    assert "DATABASE_URL is malformed" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_bad_boolean_names_the_variable():
+    """DEBUG=maybe is refused rather than silently read as off."""
+    result = run_django(SETUP, DEBUG="maybe")
+    assert result.returncode != 0
+    assert "DEBUG must be one of" in result.stderr
+
+
+def test_debug_runs_without_secret_key_on_sqlite_by_default():
+    """On a development machine nothing needs setting: SQLite in the project folder."""
+    result = run_django(
+        SETUP + "; from django.conf import settings; print(settings.DATABASES['default']['NAME'])",
+        DEBUG="1",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "started",
+        str(__import__("pathlib").Path(__file__).resolve().parents[2] / "db.sqlite3"),
+    ]
+
+
+def test_postgres_url_gets_persistent_connections_with_health_checks():
+    """PostgreSQL connections are kept and checked before reuse."""
+    result = run_django(
+        SETUP + "; from django.conf import settings; d = settings.DATABASES['default'];"
+        " print(d['ENGINE'], d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])",
+        SECRET_KEY="x" * 50,
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/parcours",
+    )
+    assert result.stdout.split() == ["started", "django.db.backends.postgresql", "600", "True"]
+
+
+def test_production_settings_pass_the_deploy_check():
+    """`check --deploy` finds nothing to warn about with production-like values."""
+    result = run_django(
+        "import sys; from django.core.management import execute_from_command_line;"
+        " execute_from_command_line(['manage.py', 'check', '--deploy', '--fail-level', 'WARNING'])",
+        SECRET_KEY="a-long-random-production-secret-key-" + "k3J9x" * 10,
+        ALLOWED_HOSTS="parcours.example",
+        EMAIL_HOST="smtp.parcours.example",
+        DATABASE_URL="sqlite:///:memory:",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
