@@ -13,3 +13,34 @@ def plain_static_files_and_http():
         SECURE_SSL_REDIRECT=False,
     ):
         yield
+
+
+@pytest.fixture
+def learner(db):
+    """A signed-up learner (password: tests.factories.PASSWORD)."""
+    from tests.factories import UserFactory
+
+    return UserFactory(username="ada")
+
+
+@pytest.fixture
+def other_learner(db):
+    """Another learner, whose data the first must never see or change."""
+    from tests.factories import UserFactory
+
+    return UserFactory(username="grace")
+
+
+@pytest.fixture
+def curator(db):
+    """A staff user who keeps the curriculum in admin."""
+    from tests.factories import UserFactory
+
+    return UserFactory(username="curator", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def learner_client(client, learner):
+    """A test client signed in as the learner."""
+    client.force_login(learner)
+    return client
