@@ -18,3 +18,109 @@ class UserFactory(factory.django.DjangoModelFactory):
     def save_password(obj, create, extracted, **kwargs):
         if create:
             obj.save()
+
+
+# Curriculum
+
+
+class PartFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Part"
+        django_get_or_create = ("number",)
+
+    number = factory.Sequence(lambda n: n + 100)
+
+
+class ChapterFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Chapter"
+        django_get_or_create = ("part", "number")
+
+    part = factory.SubFactory(PartFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class SeriesFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Series"
+        django_get_or_create = ("slug",)
+
+    slug = factory.Sequence(lambda n: f"series-{n}")
+    name = factory.Sequence(lambda n: f"Series {n}")
+
+
+class ArchitectureFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Architecture"
+        django_get_or_create = ("slug",)
+
+    slug = factory.Sequence(lambda n: f"arch-{n}")
+    name = factory.Sequence(lambda n: f"Arch {n}")
+    vendor = "NVIDIA"
+
+
+class ResourceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Resource"
+        django_get_or_create = ("slug",)
+        skip_postgeneration_save = True
+
+    kind = "lecture"
+    slug = factory.Sequence(lambda n: f"resource-{n}")
+    title = factory.Sequence(lambda n: f"Resource {n}")
+    series = factory.SubFactory(SeriesFactory)
+    duration_minutes = 60
+    summary = "A lecture about kernels."
+
+    @factory.post_generation
+    def architectures(obj, create, extracted, **kwargs):
+        if create and extracted:
+            obj.architectures.set(extracted)
+
+
+class FollowedResourceFactory(ResourceFactory):
+    kind = "channel"
+    duration_minutes = None
+
+
+class PairingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Pairing"
+
+    resource = factory.SubFactory(ResourceFactory)
+    part = factory.SubFactory(PartFactory)
+    timing = "with"
+
+
+class PathFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Path"
+        django_get_or_create = ("slug",)
+
+    slug = factory.Sequence(lambda n: f"path-{n}")
+    title = factory.Sequence(lambda n: f"Path {n}")
+
+
+class StageFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Stage"
+
+    path = factory.SubFactory(PathFactory)
+    title = factory.Sequence(lambda n: f"Week {n}")
+    order = factory.Sequence(lambda n: n)
+
+
+class StepFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "curriculum.Step"
+
+    stage = factory.SubFactory(StageFactory)
+    order = factory.Sequence(lambda n: n)
+    kind = "resource"
+    resource = factory.SubFactory(ResourceFactory)
+
+
+class ArchitectureStepFactory(StepFactory):
+    kind = "architecture_talk"
+    resource = None
+    title = "GTC: the architecture session of your GPU"
