@@ -1,0 +1,213 @@
+"""What each learner did: their profile, what they watched, what they coded, their notes."""
+
+from django.conf import settings
+from django.core.validators import (
+    MaxLengthValidator,
+    MaxValueValidator,
+    MinValueValidator,
+    URLValidator,
+)
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from curriculum.models import Architecture, Chapter, Resource
+
+MINUTES_IN_A_DAY = 24 * 60
+NOTE_MAX_LENGTH = 10_000
+
+
+class Profile(models.Model):
+    """A learner's settings: their GPU, the day they started the path, their language."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="profile",
+        verbose_name=_("learner"),
+    )
+    architecture = models.ForeignKey(
+        Architecture,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("GPU architecture"),
+        help_text=_("Empty means “I don't know”."),
+    )
+    started_on = models.DateField(
+        _("started the path on"),
+        default=timezone.localdate,
+        help_text=_("Week 1 of the path starts on this day."),
+    )
+    language = models.CharField(
+        _("interface language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self):
+        return str(self.user)
+
+
+class Watch(models.Model):
+    """Where one learner stands on one resource: one row per learner and resource."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="watches",
+        verbose_name=_("learner"),
+    )
+    resource = models.ForeignKey(
+        Resource, on_delete=models.PROTECT, related_name="watches", verbose_name=_("resource")
+    )
+    logged_minutes = models.PositiveIntegerField(
+        _("minutes logged"),
+        default=0,
+        help_text=_("Minutes logged in sittings; marking watched in one click adds none."),
+    )
+    finished_at = models.DateTimeField(
+        _("finished at"), null=True, blank=True, help_text=_("When it was watched or followed.")
+    )
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("watch state")
+        verbose_name_plural = _("watch states")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "resource"], name="watch_one_per_learner")
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.resource}"
+
+
+class WatchEvent(models.Model):
+    """One dated change to a learner's watching, kept so statistics can sum minutes per week."""
+
+    class Kind(models.TextChoices):
+        SITTING = "sitting", _("sitting logged")
+        FINISHED = "finished", _("marked watched")
+        UNFINISHED = "unfinished", _("marked not watched")
+        FOLLOWED = "followed", _("marked followed")
+        UNFOLLOWED = "unfollowed", _("marked not followed")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="watch_events",
+        verbose_name=_("learner"),
+    )
+    resource = models.ForeignKey(
+        Resource, on_delete=models.PROTECT, related_name="+", verbose_name=_("resource")
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    minutes = models.IntegerField(
+        _("minutes"),
+        default=0,
+        help_text=_("Change in minutes watched: negative when a resource is marked not watched."),
+    )
+    at = models.DateTimeField(_("at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("watch event")
+        verbose_name_plural = _("watch events")
+        indexes = [models.Index(fields=["user", "at"], name="watchevent_user_at")]
+
+    def __str__(self):
+        return f"{self.user} · {self.get_kind_display()} · {self.resource}"
+
+
+class Practice(models.Model):
+    """A coding session: what the learner built after watching, tied to a resource or a chapter."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="practice_sessions",
+        verbose_name=_("learner"),
+    )
+    day = models.DateField(_("day"))
+    minutes = models.PositiveIntegerField(
+        _("minutes"), validators=[MinValueValidator(1), MaxValueValidator(MINUTES_IN_A_DAY)]
+    )
+    built = models.CharField(_("what I built"), max_length=300)
+    code_url = models.URLField(
+        _("link to the code"),
+        max_length=500,
+        blank=True,
+        validators=[URLValidator(schemes=["http", "https"])],
+    )
+    resource = models.ForeignKey(
+        Resource,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="practice_sessions",
+        verbose_name=_("resource"),
+    )
+    chapter = models.ForeignKey(
+        Chapter,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="practice_sessions",
+        verbose_name=_("chapter"),
+    )
+    idempotency_key = models.UUIDField(
+        _("form key"), help_text=_("Sent with the form so that a double submit saves one session.")
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-day", "-created_at", "-pk"]
+        verbose_name = _("coding session")
+        verbose_name_plural = _("coding sessions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "idempotency_key"], name="practice_submitted_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(resource__isnull=False) | Q(chapter__isnull=False),
+                name="practice_tied_to_resource_or_chapter",
+            ),
+            models.CheckConstraint(
+                condition=Q(minutes__gte=1, minutes__lte=MINUTES_IN_A_DAY),
+                name="practice_minutes_within_a_day",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "-day"], name="practice_user_day")]
+
+    def __str__(self):
+        return f"{self.user} · {self.day} · {self.built}"
+
+
+class Note(models.Model):
+    """A learner's private note on a resource: what they learned, where they stopped."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="notes",
+        verbose_name=_("learner"),
+    )
+    resource = models.ForeignKey(
+        Resource, on_delete=models.PROTECT, related_name="+", verbose_name=_("resource")
+    )
+    text = models.TextField(_("note"), validators=[MaxLengthValidator(NOTE_MAX_LENGTH)])
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("note")
+        verbose_name_plural = _("notes")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "resource"], name="note_one_per_resource")
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.resource}"
