@@ -2,12 +2,14 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import health
+from progress import views as progress_views
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("accounts/signup/", progress_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("curriculum.urls")),
     path("", include("progress.urls")),
