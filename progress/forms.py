@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
 User = get_user_model()
@@ -26,3 +27,13 @@ class SignUpForm(UserCreationForm):
                 _("An account with this e-mail address already exists."), code="unique"
             )
         return email
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, which also refuses an over-long username with a length error."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # AuthenticationForm sets max_length after the field is built, so it adds no validator.
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))
