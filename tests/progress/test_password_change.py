@@ -65,3 +65,10 @@ def test_empty_fields_are_each_required(learner_client, learner):
     assert response.content.decode().count("This field is required.") == 3
     learner.refresh_from_db()
     assert learner.check_password(PASSWORD)
+
+
+def test_the_done_page_loads_in_two_queries(learner_client, django_assert_num_queries):
+    """The confirmation page loads the session and the user only."""
+    with django_assert_num_queries(2):
+        response = learner_client.get(reverse("password_change_done"), headers=EN)
+    assert "Your password has been changed." in response.content.decode()

@@ -119,3 +119,21 @@ def test_an_empty_or_non_ascii_address_gets_a_clear_error(client, learner):
     response = ask_for_reset(client, email="élève@example.com")
     assert "Enter a valid email address." in response.content.decode()
     assert mail.outbox == []
+
+
+def test_the_done_and_complete_pages_load_without_queries(client, django_assert_num_queries):
+    """The "check your e-mail" and "password reset" pages touch no table."""
+    with django_assert_num_queries(0):
+        done = client.get(reverse("password_reset_done"), headers=EN)
+        complete = client.get(reverse("password_reset_complete"), headers=EN)
+    assert "Check your e-mail" in done.content.decode()
+    assert "Your new password is set." in complete.content.decode()
+
+
+def test_the_new_password_form_loads_in_fixed_queries(client, learner, django_assert_num_queries):
+    """Behind a valid link, the form costs the user and the session, whatever the data."""
+    ask_for_reset(client)
+    link = client.get(reset_link(mail.outbox[0]))
+    with django_assert_num_queries(2):
+        response = client.get(link.url, headers=EN)
+    assert 'name="new_password1"' in response.content.decode()
