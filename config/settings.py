@@ -222,6 +222,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# A username longer than any user can have is cut before axes stores it (its column holds 255).
+AXES_USERNAME_CALLABLE = "progress.throttling.username_for_throttling"
 
 # Logging: one line per event on standard error, each with its request id.
 LOGGING = {
