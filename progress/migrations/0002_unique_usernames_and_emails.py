@@ -30,6 +30,7 @@ def remove_constraints(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("auth", "0012_alter_user_first_name_max_length"),
+        ("progress", "0001_initial"),
     ]
 
     operations = [
