@@ -153,6 +153,7 @@ LANGUAGES = [("fr", _("French")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
+URLIZE_ASSUME_HTTPS = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 
 # Static files: whitenoise serves them, compressed and hashed outside development.
