@@ -1,5 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -7,7 +9,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from progress.forms import SignUpForm
+from curriculum.models import Path
+from progress import charts, stats
+from progress.forms import CohortForm, SignUpForm
 
 
 @require_GET
@@ -47,3 +51,40 @@ def signup(request):
             )
             return redirect(next_url)
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+# Stats: the learner's weeks and coding days; the curators' view of the path (progress/stats.py)
+
+
+@require_GET
+@login_required
+def stats_page(request):
+    learner = stats.learner_stats(request.user)
+    context = {
+        "stats": learner,
+        "chart": charts.weekly_chart(learner.weeks),
+        "calendar": charts.heatmap_chart(learner.heatmap),
+        "legend": charts.legend_cells(),
+        "goal": stats.GOAL,
+    }
+    return render(request, "progress/stats.html", context)
+
+
+@require_GET
+@login_required
+def curator_progress(request):
+    if not request.user.is_staff:
+        raise PermissionDenied
+    form = CohortForm(request.GET or None, months=stats.cohorts())
+    learners = stats.learners(form.month())
+    learner_count = learners.count()
+    context = {
+        "form": form,
+        "learner_count": learner_count,
+        "steps": stats.path_progress(Path.objects.suggested(), learners),
+        "active": stats.active_learners(learners),
+        "median_ratio": stats.median_ratio(learners),
+        "meter_max": max(learner_count, 1),
+        "goal": stats.GOAL,
+    }
+    return render(request, "progress/curator_progress.html", context)
