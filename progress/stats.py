@@ -306,7 +306,7 @@ def path_progress(path, users) -> list[StepProgress]:
 
 
 def active_learners(users, now: datetime | None = None) -> dict[str, int]:
-    """Learners who watched or coded anything in the last 7 and 30 days, in one query."""
+    """How many learners, and how many watched or coded anything in the last 7 and 30 days."""
     now = now or timezone.now()
     today = timezone.localdate(now)
 
@@ -317,7 +317,9 @@ def active_learners(users, now: datetime | None = None) -> dict[str, int]:
         )
         return Count("pk", filter=Q(Exists(watched)) | Q(Exists(coded)))
 
-    return users.aggregate(last_7_days=active_since(7), last_30_days=active_since(30))
+    return users.aggregate(
+        learners=Count("pk"), last_7_days=active_since(7), last_30_days=active_since(30)
+    )
 
 
 def median_ratio(users) -> float | None:

@@ -77,14 +77,14 @@ def curator_progress(request):
         raise PermissionDenied
     form = CohortForm(request.GET or None, months=stats.cohorts())
     learners = stats.learners(form.month())
-    learner_count = learners.count()
+    active = stats.active_learners(learners)
     context = {
         "form": form,
-        "learner_count": learner_count,
+        "learner_count": active["learners"],
         "steps": stats.path_progress(Path.objects.suggested(), learners),
-        "active": stats.active_learners(learners),
+        "active": active,
         "median_ratio": stats.median_ratio(learners),
-        "meter_max": max(learner_count, 1),
+        "meter_max": max(active["learners"], 1),
         "goal": stats.GOAL,
     }
     return render(request, "progress/curator_progress.html", context)
