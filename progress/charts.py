@@ -37,11 +37,11 @@ class WeekGroup:
 
 def hour_scale(largest_hours: float) -> tuple[int, int]:
     """(top, step) of the hour axis: a round top at or above the largest value, at most 5 steps."""
-    for step in (1, 2, 5, 10, 20, 50, 100):
-        top = step * max(math.ceil(largest_hours / step), 1)
-        if top // step <= 5:
-            return top, step
-    return math.ceil(largest_hours), math.ceil(largest_hours)
+    step = next(
+        (step for step in (1, 2, 5, 10, 20, 50, 100) if largest_hours <= 5 * step),
+        math.ceil(largest_hours / 5),
+    )
+    return step * max(math.ceil(largest_hours / step), 1), step
 
 
 def weekly_chart(weeks) -> dict:

@@ -8,6 +8,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
+from progress.charts import hour_scale
 from progress.models import Practice, WatchEvent
 from tests.factories import PracticeFactory, ResourceFactory, WatchEventFactory, WatchFactory
 
@@ -194,3 +195,12 @@ def test_the_query_count_does_not_grow_with_history(
     WatchFactory.create_batch(20, user=learner, finished_at=NOW)
     with django_assert_num_queries(len(small.captured_queries)):
         assert get_english(learner_client).status_code == 200
+
+
+def test_the_hour_axis_has_round_steps_above_the_largest_week():
+    """The axis tops out at a round number of hours, in at most five steps."""
+    assert hour_scale(0) == (1, 1)
+    assert hour_scale(2.5) == (3, 1)
+    assert hour_scale(8.2) == (10, 2)
+    assert hour_scale(41) == (50, 10)
+    assert hour_scale(1234) == (1235, 247)
