@@ -83,6 +83,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "progress.language.ProfileLanguageMiddleware",
     # Axes must come last: it turns a locked-out sign-in into our lockout page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import health
+from progress import views as progress_views
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
@@ -9,6 +10,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    # The home page keeps its short name: templates and auth settings redirect to "home".
+    path("", progress_views.home, name="home"),
     path("", include("curriculum.urls")),
     path("", include("progress.urls")),
 ]
