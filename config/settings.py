@@ -72,6 +72,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -103,6 +104,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "progress.context_processors.resource_asides",
             ],
         },
     },
@@ -153,6 +155,7 @@ LANGUAGES = [("fr", _("French")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
+URLIZE_ASSUME_HTTPS = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 
 # Static files: whitenoise serves them, compressed and hashed outside development.
@@ -222,14 +225,28 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# A username longer than any user can have is cut before axes stores it (its column holds 255).
+AXES_USERNAME_CALLABLE = "progress.throttling.username_for_throttling"
 
-# Logging: one line per event on standard error, so the process manager collects it.
+# Logging: one line per event on standard error, each with its request id.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"line": {"format": "{levelname} {name} {message}", "style": "{"}},
+    "filters": {"request_id": {"()": "config.request_id.RequestIdFilter"}},
+    "formatters": {
+        "line": {
+            "()": "config.request_id.OneLineFormatter",
+            "format": "{asctime} {levelname} [{request_id}] {name}: {message}",
+            "style": "{",
+        }
+    },
     "handlers": {
-        "stderr": {"class": "logging.StreamHandler", "stream": sys.stderr, "formatter": "line"}
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": sys.stderr,
+            "formatter": "line",
+            "filters": ["request_id"],
+        }
     },
     "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
