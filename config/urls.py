@@ -18,8 +18,8 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("curriculum.urls")),
     # The home page keeps its short name: templates and auth settings redirect to "home".
     path("", progress_views.home, name="home"),
+    path("", include("curriculum.urls")),
     path("", include("progress.urls")),
 ]

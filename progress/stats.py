@@ -16,18 +16,13 @@ from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
 from curriculum.models import Resource
+from progress.balance import Balance, balances, week_start
 from progress.models import Practice, Watch, WatchEvent
 
-GOAL = 3  # hours of code for each hour of video
 WEEKS_CHARTED = 12
 WEEKS_IN_HEATMAP = 26
 # Upper bounds (in minutes) of the heatmap's levels 1, 2 and 3; level 4 is anything above.
 LEVEL_LIMITS = (30, 60, 120)
-
-
-def week_start(day: date) -> date:
-    """The Monday of the week that holds day."""
-    return day - timedelta(days=day.weekday())
 
 
 def start_of_day(day: date) -> datetime:
@@ -157,21 +152,22 @@ def finished_by_kind(user) -> list[tuple[str, int]]:
     return [(label, counts[kind]) for kind, label in Resource.Kind.choices if kind in counts]
 
 
-def total_watched(user) -> int:
-    """Minutes watched in all, in one query."""
-    total = WatchEvent.objects.filter(user=user).aggregate(total=Sum("minutes", default=0))
-    return max(total["total"], 0)
-
-
 @dataclass(frozen=True)
 class LearnerStats:
     weeks: list[Week]
     heatmap: list[list[Day]]
     current_streak: int
     longest_streak: int
-    total_watched: int
-    total_coded: int
+    balance: Balance
     finished_by_kind: list[tuple[str, int]]
+
+    @property
+    def total_watched(self):
+        return max(self.balance.watched, 0)
+
+    @property
+    def total_coded(self):
+        return self.balance.coded
 
     @property
     def total_watched_hours(self):
@@ -181,31 +177,21 @@ class LearnerStats:
     def total_coded_hours(self):
         return self.total_coded / 60
 
-    @property
-    def ratio(self):
-        """Minutes coded per minute watched, or None when nothing was watched."""
-        return self.total_coded / self.total_watched if self.total_watched else None
-
-    @property
-    def meter_value(self):
-        """The ratio for <meter>, capped at the goal, with a dot whatever the language."""
-        return f"{min(self.ratio or 0, GOAL):.2f}"
-
 
 def learner_stats(user, today: date | None = None) -> LearnerStats:
-    """Everything the stats page shows about one learner, in four queries."""
+    """Everything the stats page shows about one learner, in five queries."""
     today = today or timezone.localdate()
     coded_by_day = coding_minutes_by_day(user)
     first_charted = week_start(today) - timedelta(weeks=WEEKS_CHARTED - 1)
     watched_by_day = watching_minutes_by_day(user, since=first_charted)
     current, longest = streaks(coded_by_day, today)
+    _this_week, overall = balances(user, today)
     return LearnerStats(
         weeks=weeks(watched_by_day, coded_by_day, today),
         heatmap=heatmap(coded_by_day, today),
         current_streak=current,
         longest_streak=longest,
-        total_watched=total_watched(user),
-        total_coded=sum(coded_by_day.values()),
+        balance=overall,
         finished_by_kind=finished_by_kind(user),
     )
 

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from curriculum.models import Path
 from progress import charts, stats
+from progress.balance import GOAL
 from progress.forms import CohortForm, SignUpForm
 
 
@@ -65,7 +66,6 @@ def stats_page(request):
         "chart": charts.weekly_chart(learner.weeks),
         "calendar": charts.heatmap_chart(learner.heatmap),
         "legend": charts.legend_cells(),
-        "goal": stats.GOAL,
     }
     return render(request, "progress/stats.html", context)
 
@@ -85,6 +85,6 @@ def curator_progress(request):
         "active": active,
         "median_ratio": stats.median_ratio(learners),
         "meter_max": max(active["learners"], 1),
-        "goal": stats.GOAL,
+        "goal": GOAL,
     }
     return render(request, "progress/curator_progress.html", context)

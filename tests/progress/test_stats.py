@@ -134,7 +134,7 @@ def test_no_practice_means_no_streak_and_nothing_coded(learner):
     """A new learner has zero streaks and no ratio."""
     stats = learner_stats(learner)
     assert (stats.current_streak, stats.longest_streak, stats.total_coded) == (0, 0, 0)
-    assert stats.ratio is None
+    assert stats.balance.ratio is None
 
 
 @time_machine.travel(NOW, tick=False)
@@ -163,8 +163,8 @@ def test_totals_and_the_ratio(learner):
     practise(learner, TODAY, 100)
     stats = learner_stats(learner)
     assert (stats.total_watched, stats.total_coded) == (120, 300)
-    assert stats.ratio == 2.5
-    assert stats.meter_value == "2.50"
+    assert stats.balance.ratio == 2.5
+    assert stats.balance.meter_value == "2.50"
 
 
 @time_machine.travel(NOW, tick=False)

@@ -122,7 +122,7 @@ def test_streaks_totals_balance_and_finished_kinds_are_shown(learner_client, lea
     assert "<dt>Longest streak</dt><dd>2 days</dd>" in html
     assert "<dt>Hours watched</dt><dd>2.0</dd>" in html
     assert "<dt>Hours coded</dt><dd>4.0</dd>" in html
-    assert "2.0 hours of code for each hour of video" in html
+    assert "You watched 2 h and coded 4 h in all: 2 h more code to meet the 1:3 rule." in html
     assert "<dt>Talk</dt><dd>1</dd>" in html
 
 
@@ -168,7 +168,7 @@ def test_the_query_count_does_not_grow_with_history(
     PracticeFactory(user=learner, resource=resource, day=TODAY)
     WatchEventFactory(user=learner, resource=resource, at=NOW)
     WatchFactory(user=learner, resource=resource, finished_at=NOW)
-    with django_assert_num_queries(6) as small:
+    with django_assert_num_queries(7) as small:
         get_english(learner_client)
     Practice.objects.bulk_create(
         Practice(
