@@ -1,3 +1,4 @@
+import re
 from datetime import timedelta
 
 from django.utils import timezone
@@ -18,9 +19,16 @@ def test_a_learner_reads_their_stats_without_accessibility_violations(
     WatchEventFactory(user=user, minutes=150, at=timezone.now() - timedelta(days=8))
     WatchFactory(user=user, resource__kind="talk", finished_at=timezone.now())
     sign_in(user)
-    page.get_by_role("link", name="Stats").click()
+    page.get_by_role("link", name=re.compile("^(Stats|Statistiques)$")).click()
 
-    expect(page.get_by_role("img", name="Hours watched and hours coded per week")).to_be_visible()
+    expect(
+        page.get_by_role(
+            "img",
+            name=re.compile(
+                "Hours watched and hours coded per week|Heures regardées et heures codées"
+            ),
+        )
+    ).to_be_visible()
     expect(page.locator("svg.heatmap rect")).to_have_count(25 * 7 + today.weekday() + 1)
     assert serious_accessibility_violations(page) == []
 
