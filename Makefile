@@ -34,3 +34,8 @@ test: install
 	SECRET_KEY=$${SECRET_KEY:-insecure-key-for-the-test-suite-only} $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
 	@$(BIN)/coverage combine --quiet
 	$(BIN)/coverage report
+
+# The benchmark (PostgreSQL, gunicorn, wrk): see bench/run.py. BENCH_ARGS="--learners 500" for a quick run.
+bench: install
+	@command -v wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(PYTHON) bench/run.py $(BENCH_ARGS)

@@ -1,0 +1,156 @@
+"""Fill the benchmark database: thousands of learners with watching, sittings, practice, notes.
+
+Run by bench/run.py after `migrate` and `load_curriculum`; writes the session cookies of a
+sample of learners, one "sessionid csrftoken" line each, for the load generator.
+"""
+
+import argparse
+import datetime
+import os
+import random
+import secrets
+import string
+import sys
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django
+
+django.setup()
+
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY  # noqa: E402
+from django.contrib.auth.hashers import make_password  # noqa: E402
+from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+from django.db import transaction  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from curriculum.models import Chapter  # noqa: E402
+from curriculum.models import Path as LearningPath  # noqa: E402
+from progress.models import Note, Practice, Profile, Watch, WatchEvent  # noqa: E402
+from tests.factories import PASSWORD, UserFactory  # noqa: E402
+
+BATCH = 5_000
+
+
+def path_resources():
+    """The suggested path's resources in order (the architecture step resolves per learner)."""
+    path = LearningPath.objects.suggested()
+    return [
+        step.resource for stage in path.stages.all() for step in stage.steps.all() if step.resource
+    ]
+
+
+def create_learners(count, rng):
+    password = make_password(PASSWORD)
+    users = UserFactory.build_batch(count)
+    for user in users:
+        user.password = password
+        user.date_joined = timezone.now() - datetime.timedelta(days=rng.randint(0, 365))
+    model = type(users[0])
+    model.objects.bulk_create(users, batch_size=BATCH)
+    users = list(model.objects.order_by("pk"))
+    Profile.objects.bulk_create(
+        [Profile(user=user, started_on=user.date_joined.date()) for user in users], batch_size=BATCH
+    )
+    return users
+
+
+def watching_of(user, resources, rng, now):
+    """A learner who went some way along the path: finished steps, then one in progress."""
+    done = rng.randint(0, len(resources))
+    watches, events = [], []
+    for index, resource in enumerate(resources[: done + 1]):
+        duration = resource.duration_minutes or 60
+        at = now - datetime.timedelta(days=rng.randint(0, 120), minutes=rng.randint(0, 1440))
+        if index < done:
+            watches.append(Watch(user=user, resource=resource, logged_minutes=0, finished_at=at))
+            events.append(
+                WatchEvent(user=user, resource=resource, kind="finished", minutes=duration, at=at)
+            )
+        elif not resource.is_followed:
+            minutes = rng.randint(1, max(1, duration - 1))
+            watches.append(Watch(user=user, resource=resource, logged_minutes=minutes))
+            events.append(
+                WatchEvent(user=user, resource=resource, kind="sitting", minutes=minutes, at=at)
+            )
+    return watches, events
+
+
+def practice_of(user, resources, chapters, rng, today, sessions):
+    return [
+        Practice(
+            user=user,
+            day=today - datetime.timedelta(days=rng.randint(0, 180)),
+            minutes=rng.randint(15, 240),
+            built=f"Kernel attempt #{number}",
+            code_url="https://github.com/example/kernels" if number % 3 == 0 else "",
+            resource=rng.choice(resources) if number % 4 else None,
+            chapter=rng.choice(chapters) if number % 4 == 0 else None,
+            idempotency_key=uuid.UUID(int=rng.getrandbits(128)),
+        )
+        for number in range(sessions)
+    ]
+
+
+def write_sessions(users, cookie_file):
+    alphabet = string.ascii_letters + string.digits
+    lines = []
+    for user in users:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        csrf = "".join(secrets.choice(alphabet) for _ in range(32))
+        lines.append(f"{session.session_key} {csrf}\n")
+    Path(cookie_file).write_text("".join(lines))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--learners", type=int, default=5_000)
+    parser.add_argument("--max-practice", type=int, default=200)
+    parser.add_argument("--signed-in", type=int, default=500)
+    parser.add_argument("--cookies", required=True)
+    parser.add_argument("--seed", type=int, default=20261202)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    now, today = timezone.now(), timezone.localdate()
+
+    resources = path_resources()
+    chapters = list(Chapter.objects.all())
+    with transaction.atomic():
+        users = create_learners(args.learners, rng)
+    counts = {"watch": 0, "event": 0, "practice": 0, "note": 0}
+    for start in range(0, len(users), 250):
+        watches, events, practice, notes = [], [], [], []
+        for user in users[start : start + 250]:
+            user_watches, user_events = watching_of(user, resources, rng, now)
+            watches += user_watches
+            events += user_events
+            practice += practice_of(
+                user, resources, chapters, rng, today, rng.randint(0, args.max_practice)
+            )
+            notes += [
+                Note(user=user, resource=watch.resource, text="Where I stopped: shared memory.")
+                for watch in user_watches[: rng.randint(0, 3)]
+            ]
+        with transaction.atomic():
+            Watch.objects.bulk_create(watches, batch_size=BATCH)
+            WatchEvent.objects.bulk_create(events, batch_size=BATCH)
+            Practice.objects.bulk_create(practice, batch_size=BATCH)
+            Note.objects.bulk_create(notes, batch_size=BATCH)
+        for name, rows in zip(counts, (watches, events, practice, notes), strict=True):
+            counts[name] += len(rows)
+    write_sessions(rng.sample(users, min(args.signed_in, len(users))), args.cookies)
+    print(
+        f"Generated {len(users)} learners, {counts['watch']} watch states, {counts['event']} "
+        f"watch events, {counts['practice']} practice sessions, {counts['note']} notes."
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""A request id on every response and every log line, so one request can be followed in the logs."""
+
+import contextvars
+import logging
+import re
+import uuid
+
+current_request_id = contextvars.ContextVar("request_id", default="-")
+ACCEPTABLE_INCOMING_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
+
+
+class RequestIdMiddleware:
+    """Keep the load balancer's X-Request-ID when it is sane, otherwise make one."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        incoming = request.headers.get("X-Request-ID", "")
+        request.id = incoming if ACCEPTABLE_INCOMING_ID.match(incoming) else uuid.uuid4().hex
+        token = current_request_id.set(request.id)
+        try:
+            response = self.get_response(request)
+        finally:
+            current_request_id.reset(token)
+        response["X-Request-ID"] = request.id
+        return response
+
+
+class RequestIdFilter(logging.Filter):
+    def filter(self, record):
+        record.request_id = current_request_id.get()
+        return True
+
+
+class OneLineFormatter(logging.Formatter):
+    """Tracebacks and multi-line messages folded onto one line, so each event is one line."""
+
+    def format(self, record):
+        return super().format(record).replace("\n", " ⏎ ")
