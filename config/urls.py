@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import health
+from progress import views as progress_views
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
@@ -10,5 +11,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("curriculum.urls")),
+    path("", progress_views.home, name="home"),
     path("", include("progress.urls")),
 ]
