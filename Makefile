@@ -24,6 +24,7 @@ migrate: install
 	DEBUG=1 $(PYTHON) manage.py migrate --no-input
 
 run: migrate
+	DEBUG=1 $(PYTHON) manage.py load_curriculum
 	DEBUG=1 $(PYTHON) manage.py runserver $(HOST):$(PORT)
 
 # SECRET_KEY is only a placeholder for the test run; the suite runs with DEBUG off, as production does.

@@ -153,6 +153,7 @@ LANGUAGES = [("fr", _("French")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
+URLIZE_ASSUME_HTTPS = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 
 # Static files: whitenoise serves them, compressed and hashed outside development.
@@ -222,6 +223,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# A username longer than any user can have is cut before axes stores it (its column holds 255).
+AXES_USERNAME_CALLABLE = "progress.throttling.username_for_throttling"
 
 # Logging: one line per event on standard error, each with its request id.
 LOGGING = {

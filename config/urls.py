@@ -1,14 +1,22 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config import health
 from progress import views as progress_views
+from progress.forms import SignInForm
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("accounts/signup/", progress_views.signup, name="signup"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=SignInForm),
+        name="login",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("curriculum.urls")),
     path("", progress_views.home, name="home"),

@@ -9,6 +9,21 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
+class PartQuerySet(models.QuerySet):
+    def for_guide(self):
+        """Parts in order with their chapters and every pairing's resource fetched in fixed queries."""
+        pairings = Pairing.objects.select_related("resource__series").order_by(
+            "timing", "resource__series__order", "resource__number", "resource__title"
+        )
+        return self.prefetch_related(
+            Prefetch("pairings", queryset=pairings),
+            Prefetch(
+                "chapters",
+                queryset=Chapter.objects.prefetch_related(Prefetch("pairings", queryset=pairings)),
+            ),
+        )
+
+
 class Part(models.Model):
     number = models.PositiveSmallIntegerField(_("number"), unique=True)
     title = models.CharField(
@@ -17,6 +32,8 @@ class Part(models.Model):
         blank=True,
         help_text=_("Leave empty until the guide gives one: pages then show “Part 2”."),
     )
+
+    objects = PartQuerySet.as_manager()
 
     class Meta:
         ordering = ["number"]
@@ -163,6 +180,23 @@ class ResourceQuerySet(models.QuerySet):
         if part is not None:
             return self.filter(Q(pairings__part=part) | Q(pairings__chapter__part=part)).distinct()
         return self
+
+    def catalogue(
+        self, *, kind="", series=None, part=None, chapter=None, architecture=None, text=""
+    ):
+        """The catalogue: resources matching every filter given, with series and architectures."""
+        queryset = self.select_related("series").prefetch_related("architectures")
+        if kind:
+            queryset = queryset.filter(kind=kind)
+        if series is not None:
+            queryset = queryset.filter(series=series)
+        if architecture is not None:
+            queryset = queryset.filter(architectures=architecture)
+        return queryset.for_guide(part=part, chapter=chapter).search(text)
+
+    def architecture_sessions(self):
+        """The sessions that present a GPU generation, with their architectures."""
+        return self.filter(presents_architecture=True).prefetch_related("architectures")
 
     def architecture_session(self, architecture):
         """The talk that presents this GPU generation, or None (also for an unknown GPU)."""

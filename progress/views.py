@@ -1,16 +1,20 @@
 import re
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from curriculum.models import Resource
 from progress import actions
 from progress.actions import ProgressError
+from progress.forms import SignUpForm
+from progress.models import Profile
 from progress.path import path_progress, states_for
 
 # Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
@@ -24,14 +28,14 @@ def home(request):
     return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
 
 
-def safe_next_url(request, default):
-    """The `next` URL posted with the form if it stays on this site; otherwise default."""
-    next_url = request.POST.get("next", "")
+def safe_next_url(request):
+    """The `next` URL the visitor came with, if it stays on this site; otherwise home."""
+    next_url = request.POST.get("next") or request.GET.get("next", "")
     if url_has_allowed_host_and_scheme(
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return next_url
-    return default
+    return reverse("home")
 
 
 def place_of(request):
@@ -42,7 +46,7 @@ def place_of(request):
 def _change(request, slug, change, message, **arguments):
     """Apply one change to the learner's watching, then answer htmx or redirect back."""
     resource = get_object_or_404(Resource.objects.select_related("series"), slug=slug)
-    back = safe_next_url(request, reverse("home"))
+    back = safe_next_url(request)
     try:
         change(user=request.user, resource=resource, **arguments)
     except ProgressError as error:
@@ -116,3 +120,28 @@ def mark_followed(request, slug):
 @login_required
 def mark_not_followed(request, slug):
     return _change(request, slug, actions.mark_not_followed, _("“%(title)s” marked not followed."))
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    next_url = safe_next_url(request)
+    if request.user.is_authenticated:
+        return redirect(next_url)
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                user = form.save()
+                Profile.objects.for_learner(user)
+        except IntegrityError:
+            # Someone took the same username or e-mail between our check and the save.
+            form.add_error(
+                None, _("This username or e-mail address was just taken. Please choose another.")
+            )
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request, _("Welcome to Parcours, %(username)s!") % {"username": user.get_username()}
+            )
+            return redirect(next_url)
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})

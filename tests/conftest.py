@@ -4,13 +4,15 @@ from django.test import override_settings
 
 @pytest.fixture(autouse=True, scope="session")
 def plain_static_files_and_http():
-    """Tests serve static files from the apps (no collectstatic) over plain HTTP."""
+    """Tests serve static files from the apps (no collectstatic) over plain HTTP, hash fast."""
     with override_settings(
         STORAGES={
             "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
         },
         SECURE_SSL_REDIRECT=False,
+        # Hashing is not under test: a fast hasher keeps the suite quick.
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ):
         yield
 

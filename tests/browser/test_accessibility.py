@@ -2,7 +2,7 @@ import pytest
 
 from tests.browser.conftest import serious_accessibility_violations
 
-PUBLIC_PAGES = ["/"]
+PUBLIC_PAGES = ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password_reset/"]
 
 
 @pytest.mark.parametrize("path", PUBLIC_PAGES)

@@ -1,0 +1,282 @@
+"""Load the curriculum from a readable YAML document into the database, idempotently."""
+
+from dataclasses import dataclass
+from pathlib import Path as FilePath
+
+import yaml
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from curriculum.models import (
+    Architecture,
+    Chapter,
+    Pairing,
+    Part,
+    Path,
+    Resource,
+    Series,
+    Stage,
+    Step,
+)
+
+SECTIONS = ("parts", "chapters", "architectures", "series", "resources", "paths")
+RESOURCE_FIELDS = {
+    "slug", "kind", "title", "number", "speaker", "series", "watch_url", "notes_url", "code_url",
+    "slides_url", "other_url", "duration_minutes", "summary", "keywords", "architectures",
+    "presents_architecture", "is_start_here", "start_here_reason", "is_advanced", "topic", "pairings",
+}  # fmt: skip
+SERIES_FIELDS = {
+    "slug", "name", "description", "website_url", "channel_url", "community_url", "notes_url",
+    "code_url", "order",
+}  # fmt: skip
+
+
+class CurriculumError(Exception):
+    """Bad data in the curriculum file; the message names the entry and the field."""
+
+
+@dataclass
+class LoadReport:
+    created: int = 0
+    updated: int = 0
+
+    def summary(self):
+        """One line: what the database now holds, and what this run changed."""
+        return (
+            f"Curriculum: {Resource.objects.count()} resources, {Series.objects.count()} series, "
+            f"{Stage.objects.count()} stages, {Step.objects.count()} steps; "
+            f"{self.created} created, {self.updated} updated."
+        )
+
+
+def read_curriculum(path):
+    """The parsed document at path, or a CurriculumError saying why it cannot be read."""
+    try:
+        data = yaml.safe_load(FilePath(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise CurriculumError(f"Cannot read {path}: {error.strerror}.") from error
+    except yaml.YAMLError as error:
+        raise CurriculumError(f"{path} is not valid YAML: {error}") from error
+    if not isinstance(data, dict):
+        raise CurriculumError(f"{path} must hold a mapping with sections {', '.join(SECTIONS)}.")
+    unknown = set(data) - set(SECTIONS)
+    if unknown:
+        raise CurriculumError(f"Unknown section(s): {', '.join(sorted(unknown))}.")
+    return data
+
+
+def load_curriculum(path, *, update=False):
+    """Load the file at path in one transaction; existing rows change only with update=True."""
+    data = read_curriculum(path)
+    loader = Loader(update=update)
+    with transaction.atomic():
+        loader.load(data)
+    return loader.report
+
+
+class Loader:
+    def __init__(self, *, update):
+        self.update = update
+        self.report = LoadReport()
+
+    def load(self, data):
+        for index, entry in enumerate(data.get("parts") or []):
+            self.load_part(entry, f"parts[{index}]")
+        for index, entry in enumerate(data.get("chapters") or []):
+            self.load_chapter(entry, f"chapters[{index}]")
+        for index, entry in enumerate(data.get("architectures") or []):
+            self.load_architecture(entry, f"architectures[{index}]")
+        self.load_keyed(data.get("series") or [], "series", self.load_series)
+        self.load_keyed(data.get("resources") or [], "resources", self.load_resource)
+        self.load_keyed(data.get("paths") or [], "paths", self.load_path)
+
+    def load_keyed(self, entries, section, load_entry):
+        """Load entries keyed on their slug, refusing a slug that appears twice."""
+        seen = set()
+        for index, entry in enumerate(entries):
+            where = f"{section}[{index}]"
+            slug = required(entry, "slug", where)
+            where = f"{section}[{index}] '{slug}'"
+            if slug in seen:
+                raise CurriculumError(f"{where}: field 'slug': duplicate slug '{slug}'.")
+            seen.add(slug)
+            load_entry(entry, where)
+
+    # Entries
+
+    def load_part(self, entry, where):
+        check_fields(entry, {"number", "title"}, where)
+        number = required(entry, "number", where)
+        self.upsert(Part, {"number": number}, {"title": entry.get("title") or ""}, where)
+
+    def load_chapter(self, entry, where):
+        check_fields(entry, {"part", "number", "title"}, where)
+        part = self.find_part(required(entry, "part", where), where, "part")
+        lookup = {"part": part, "number": required(entry, "number", where)}
+        self.upsert(Chapter, lookup, {"title": entry.get("title") or ""}, where)
+
+    def load_architecture(self, entry, where):
+        check_fields(entry, {"slug", "name", "vendor", "order"}, where)
+        fields = {key: entry[key] for key in ("name", "vendor", "order") if key in entry}
+        self.upsert(Architecture, {"slug": required(entry, "slug", where)}, fields, where)
+
+    def load_series(self, entry, where):
+        check_fields(entry, SERIES_FIELDS, where)
+        fields = {key: value for key, value in entry.items() if key != "slug"}
+        self.upsert(Series, {"slug": entry["slug"]}, with_blanks(fields), where)
+
+    def load_resource(self, entry, where):
+        check_fields(entry, RESOURCE_FIELDS, where)
+        fields = {
+            key: value
+            for key, value in entry.items()
+            if key not in {"slug", "series", "architectures", "pairings"}
+        }
+        if "series" in entry:
+            fields["series"] = self.find(Series, entry["series"], where, "series")
+        architectures = [
+            self.find(Architecture, slug, where, "architectures")
+            for slug in entry.get("architectures") or []
+        ]
+        check_duration(fields.get("duration_minutes"), where)
+        resource, written = self.upsert(
+            Resource, {"slug": entry["slug"]}, with_blanks(fields), where
+        )
+        if written:
+            resource.architectures.set(architectures)
+        for index, pairing in enumerate(entry.get("pairings") or []):
+            self.load_pairing(resource, pairing, f"{where} pairings[{index}]")
+
+    def load_pairing(self, resource, entry, where):
+        check_fields(entry, {"part", "chapter", "timing"}, where)
+        part = self.find_part(required(entry, "part", where), where, "part")
+        if entry.get("chapter") is not None:
+            chapter = self.find_chapter(part, entry["chapter"], where)
+            lookup = {"resource": resource, "chapter": chapter}
+        else:
+            lookup = {"resource": resource, "part": part}
+        fields = {"timing": entry.get("timing", Pairing._meta.get_field("timing").default)}
+        self.upsert(Pairing, lookup, fields, where)
+
+    def load_path(self, entry, where):
+        check_fields(entry, {"slug", "title", "introduction", "rule", "order", "stages"}, where)
+        fields = {
+            key: entry[key] for key in ("title", "introduction", "rule", "order") if key in entry
+        }
+        path, _written = self.upsert(Path, {"slug": entry["slug"]}, with_blanks(fields), where)
+        for index, stage in enumerate(entry.get("stages") or []):
+            self.load_stage(path, stage, index + 1, f"{where} stages[{index}]")
+
+    def load_stage(self, path, entry, order, where):
+        check_fields(entry, {"title", "first_week", "last_week", "steps"}, where)
+        fields = {
+            "title": required(entry, "title", where),
+            "first_week": entry.get("first_week"),
+            "last_week": entry.get("last_week"),
+        }
+        stage, _written = self.upsert(Stage, {"path": path, "order": order}, fields, where)
+        for index, step in enumerate(entry.get("steps") or []):
+            self.load_step(stage, step, index + 1, f"{where} steps[{index}]")
+
+    def load_step(self, stage, entry, order, where):
+        check_fields(entry, {"kind", "resource", "title", "note"}, where)
+        resource = None
+        if entry.get("resource") is not None:
+            resource = self.find(Resource, entry["resource"], where, "resource")
+        fields = {
+            "kind": entry.get("kind", Step.Kind.RESOURCE),
+            "resource": resource,
+            "title": entry.get("title", ""),
+            "note": entry.get("note", ""),
+        }
+        self.upsert(Step, {"stage": stage, "order": order}, fields, where)
+
+    # Lookups and writes
+
+    def find(self, model, slug, where, field):
+        try:
+            return model.objects.get(slug=slug)
+        except model.DoesNotExist:
+            name = model._meta.verbose_name
+            raise CurriculumError(f"{where}: field '{field}': unknown {name} '{slug}'.") from None
+
+    def find_part(self, number, where, field):
+        try:
+            return Part.objects.get(number=number)
+        except (Part.DoesNotExist, ValueError, TypeError):
+            raise CurriculumError(f"{where}: field '{field}': unknown part {number!r}.") from None
+
+    def find_chapter(self, part, number, where):
+        try:
+            return Chapter.objects.get(part=part, number=number)
+        except (Chapter.DoesNotExist, ValueError, TypeError):
+            raise CurriculumError(
+                f"{where}: field 'chapter': unknown chapter {number!r} of part {part.number}."
+            ) from None
+
+    def upsert(self, model, lookup, fields, where):
+        """Create the row, or overwrite it from the file when updating; curator edits win otherwise.
+
+        Returns the row and whether this run wrote it.
+        """
+        instance = model.objects.filter(**lookup).first()
+        if instance is None:
+            instance = model(**lookup, **fields)
+            self.report.created += 1
+        elif self.update and any(getattr(instance, key) != value for key, value in fields.items()):
+            for key, value in fields.items():
+                setattr(instance, key, value)
+            self.report.updated += 1
+        else:
+            return instance, False
+        save_validated(instance, where)
+        return instance, True
+
+
+def save_validated(instance, where):
+    """Save after full validation, turning a validation error into one naming entry and field."""
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        field_text = "entry" if field == "__all__" else f"field '{field}'"
+        raise CurriculumError(f"{where}: {field_text}: {' '.join(messages)}") from None
+    instance.save()
+
+
+def check_duration(minutes, where):
+    if minutes is not None and (
+        isinstance(minutes, bool) or not isinstance(minutes, int) or minutes <= 0
+    ):
+        raise CurriculumError(
+            f"{where}: field 'duration_minutes': must be a positive whole number of minutes, "
+            f"or left out when unknown (got {minutes!r})."
+        )
+
+
+def required(entry, key, where):
+    if not isinstance(entry, dict):
+        raise CurriculumError(f"{where}: must be a mapping of fields.")
+    if entry.get(key) in (None, ""):
+        raise CurriculumError(f"{where}: field '{key}' is required.")
+    return entry[key]
+
+
+def check_fields(entry, allowed, where):
+    """Refuse misspelt fields rather than silently ignore them."""
+    if not isinstance(entry, dict):
+        raise CurriculumError(f"{where}: must be a mapping of fields.")
+    unknown = set(entry) - allowed
+    if unknown:
+        raise CurriculumError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}.")
+
+
+NULLABLE_FIELDS = {"number", "duration_minutes", "series"}
+
+
+def with_blanks(fields):
+    """Text fields the file sets to null are stored empty, as Django stores blank text."""
+    return {
+        key: "" if value is None and key not in NULLABLE_FIELDS else value
+        for key, value in fields.items()
+    }

@@ -1,0 +1,31 @@
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from curriculum.loader import CurriculumError, load_curriculum
+
+
+class Command(BaseCommand):
+    help = (
+        "Load the curriculum (parts, series, resources, the suggested path) from a YAML file. "
+        "Running it again duplicates nothing and keeps curators' edits unless --update is given."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "file",
+            nargs="?",
+            default=settings.BASE_DIR / "fixtures" / "curriculum.yaml",
+            help="The YAML file to load (default: fixtures/curriculum.yaml).",
+        )
+        parser.add_argument(
+            "--update",
+            action="store_true",
+            help="Overwrite rows that already exist with the file's values (curators' edits are lost).",
+        )
+
+    def handle(self, *args, file, update, **options):
+        try:
+            report = load_curriculum(file, update=update)
+        except CurriculumError as error:
+            raise CommandError(f"Nothing loaded. {error}") from error
+        self.stdout.write(report.summary())

@@ -1,0 +1,17 @@
+from django import template
+from django.utils.translation import gettext
+
+register = template.Library()
+
+
+@register.filter
+def duration(minutes):
+    """Minutes as a learner reads them: "56 min", "1 h", "1 h 30", "12 h"; empty when unknown."""
+    if minutes is None:
+        return ""
+    hours, rest = divmod(int(minutes), 60)
+    if not hours:
+        return gettext("%(minutes)s min") % {"minutes": rest}
+    if not rest:
+        return gettext("%(hours)s h") % {"hours": hours}
+    return gettext("%(hours)s h %(minutes)02d") % {"hours": hours, "minutes": rest}

@@ -1,0 +1,39 @@
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext_lazy as _
+
+User = get_user_model()
+
+
+class SignUpForm(UserCreationForm):
+    """A learner's new account: a username and an e-mail address no one else has, in any case."""
+
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        max_length=254,
+        help_text=_("Used only to send you a link if you forget your password."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def clean_email(self):
+        email = User.objects.normalize_email(self.cleaned_data["email"])
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                _("An account with this e-mail address already exists."), code="unique"
+            )
+        return email
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, which also refuses an over-long username with a length error."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # AuthenticationForm sets max_length after the field is built, so it adds no validator.
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))

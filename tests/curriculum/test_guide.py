@@ -1,0 +1,25 @@
+from django.urls import reverse
+
+from tests.factories import PairingFactory
+
+URL = reverse("curriculum:guide")
+
+
+def test_the_guide_lists_parts_and_chapters_with_their_resources(client, seed):
+    """Untitled parts and chapters read by number; each shows its paired resources and timing."""
+    html = client.get(URL, headers={"accept-language": "en"}).content.decode()
+    assert 'id="part-9"' in html
+    assert "Part 2, chapter 5" in html
+    assert html.index("Part 1") < html.index("Part 9")
+    part_9 = html[html.index('id="part-9"') :]
+    assert "Before reading" in part_9
+    assert "Profiling and Integrating CUDA kernels" in part_9
+
+
+def test_the_guide_query_count_does_not_grow(client, seed, django_assert_num_queries):
+    """Ten times as many pairings cost the same queries."""
+    with django_assert_num_queries(4) as small:
+        client.get(URL)
+    PairingFactory.create_batch(580)
+    with django_assert_num_queries(len(small.captured_queries)):
+        assert client.get(URL).status_code == 200

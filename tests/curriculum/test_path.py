@@ -1,0 +1,55 @@
+from django.urls import reverse
+
+from curriculum.models import Stage
+from tests.factories import ArchitectureFactory, ResourceFactory, StepFactory
+
+URL = reverse("curriculum:path")
+
+
+def test_the_path_shows_stages_and_steps_in_order_with_notes(client, seed):
+    """Week 1 comes first, the freeCodeCamp course says 12 h in several sittings."""
+    html = client.get(URL, headers={"accept-language": "en"}).content.decode()
+    positions = [
+        html.index(title) for title in ("Semaine 1", "Semaine 2-3", "Semaine 4", "Ensuite")
+    ]
+    assert positions == sorted(positions)
+    assert "12 h, en plusieurs fois" in html
+    assert html.index("How GPU Computing Works") < html.index("Getting Started With CUDA")
+
+
+def test_the_path_states_the_one_to_three_rule(client, seed):
+    """One hour of video for three hours of code."""
+    html = client.get(URL, headers={"accept-language": "en"}).content.decode()
+    assert "One hour of video for three hours of code." in html
+    assert "une heure de vidéo pour trois heures de code" in html
+
+
+def test_the_architecture_step_lists_the_session_for_each_gpu(client, seed):
+    """Without knowing the learner's GPU, the step offers each generation's session."""
+    html = client.get(URL).content.decode()
+    step = html[html.index("step--architecture") :]
+    assert "/resources/gtc-architecture-hopper/" in step
+    assert "/resources/gtc-architecture-rubin/" in step
+
+
+def test_an_empty_database_says_the_path_is_not_loaded(client, db):
+    """No crash before the loader ran."""
+    html = client.get(URL, headers={"accept-language": "en"}).content.decode()
+    assert "not loaded yet" in html
+
+
+def test_the_path_query_count_does_not_grow(client, seed, django_assert_num_queries):
+    """Ten times as many steps, each with its own resource, cost the same queries."""
+    with django_assert_num_queries(6) as small:
+        client.get(URL)
+    stage = Stage.objects.last()
+    architecture = ArchitectureFactory()
+    for order in range(100, 200):
+        StepFactory(
+            stage=stage, order=order, resource=ResourceFactory(architectures=[architecture])
+        )
+    ResourceFactory.create_batch(
+        5, kind="talk", presents_architecture=True, architectures=[architecture]
+    )
+    with django_assert_num_queries(len(small.captured_queries)):
+        assert client.get(URL).status_code == 200

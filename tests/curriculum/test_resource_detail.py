@@ -1,0 +1,54 @@
+import pytest
+from django.urls import reverse
+
+from tests.factories import PairingFactory, ResourceFactory
+
+
+def test_a_resource_page_shows_links_pairing_and_series(client, seed):
+    """GPU MODE #9: its video, notes, code, chapter 5 of part 2, the series' Discord."""
+    url = reverse("curriculum:resource_detail", args=["gpu-mode-9"])
+    html = client.get(url, headers={"accept-language": "en"}).content.decode()
+    assert "https://www.youtube.com/watch?v=09wntC6BT5o" in html
+    assert "https://christianjmills.com/posts/cuda-mode-notes/lecture-009/" in html
+    assert "With Part 2, chapter 5" in html
+    assert "https://discord.gg/gpumode" in html
+    assert "Pourquoi GPU MODE est différent" in html
+
+
+def test_the_start_here_video_says_why(client, seed):
+    """How GPU Computing Works carries the guide's reason to start with it."""
+    url = reverse("curriculum:resource_detail", args=["how-gpu-computing-works"])
+    html = client.get(url, headers={"accept-language": "en"}).content.decode()
+    assert "Start here" in html
+    assert "Si vous ne regardez qu&#x27;une vidéo sur le GPU" in html
+    assert "1 h" in html
+
+
+def test_a_followed_resource_shows_no_duration(client, seed):
+    """A conference is followed, not watched."""
+    url = reverse("curriculum:resource_detail", args=["isca-micro"])
+    html = client.get(url, headers={"accept-language": "en"}).content.decode()
+    assert "Followed over time" in html
+    assert 'href="https://www.microarch.org/"' in html
+
+
+def test_a_resource_without_links_says_none_is_known(client, seed):
+    """Unknown links are not invented."""
+    url = reverse("curriculum:resource_detail", args=["ppopp"])
+    html = client.get(url, headers={"accept-language": "en"}).content.decode()
+    assert "No link is known yet" in html
+
+
+def test_an_unknown_slug_is_404(client, db):
+    """No such resource."""
+    assert client.get(reverse("curriculum:resource_detail", args=["nope"])).status_code == 404
+
+
+@pytest.mark.parametrize("extra", [0, 10])
+def test_the_resource_page_query_count_is_fixed(client, db, django_assert_num_queries, extra):
+    """More pairings and architectures do not add queries."""
+    resource = ResourceFactory(slug="target")
+    for _ in range(extra):
+        PairingFactory(resource=resource)
+    with django_assert_num_queries(3):
+        client.get(reverse("curriculum:resource_detail", args=["target"]))
