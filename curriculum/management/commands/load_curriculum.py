@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from curriculum.loader import CurriculumError, load_curriculum
 
@@ -25,7 +26,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, update, **options):
         try:
-            report = load_curriculum(file, update=update)
+            # An operator's tool: its messages, validation errors included, stay in one language.
+            with translation.override("en"):
+                report = load_curriculum(file, update=update)
         except CurriculumError as error:
             raise CommandError(f"Nothing loaded. {error}") from error
         self.stdout.write(report.summary())
