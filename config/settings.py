@@ -103,6 +103,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "progress.context_processors.watch_controls",
             ],
         },
     },

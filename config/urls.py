@@ -18,6 +18,8 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
+    # A learner's /path/ carries their state; progress hands visitors the curriculum's own page.
+    path("path/", progress_views.path_page, name="path"),
     path("", include("curriculum.urls")),
     path("", progress_views.home, name="home"),
     path("", include("progress.urls")),

@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from curriculum import views as curriculum_views
 from curriculum.models import Resource
 from progress import actions
 from progress.actions import ProgressError
@@ -18,13 +19,21 @@ from progress.models import Profile
 from progress.path import path_progress, states_for
 
 # Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
-PLACE = re.compile(r"^[a-z0-9-]{1,80}$")
+PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
 
 
 @require_GET
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "progress/home.html")
+    return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
+
+
+@require_GET
+def path_page(request):
+    """The suggested path: with the learner's state when signed in, as the curriculum shows it otherwise."""
+    if not request.user.is_authenticated:
+        return curriculum_views.path(request)
     return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
 
 

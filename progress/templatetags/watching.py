@@ -1,17 +1,14 @@
 from django import template
-from django.utils.translation import gettext
+
+from progress.path import ResourceState
 
 register = template.Library()
 
 
-@register.filter
-def duration(minutes):
-    """Minutes as a readable length: "45 min", "2 h", "12 h 30 min"."""
-    if minutes is None or minutes == "":
-        return ""
-    hours, rest = divmod(int(minutes), 60)
-    if not hours:
-        return gettext("%(minutes)s min") % {"minutes": rest}
-    if not rest:
-        return gettext("%(hours)s h") % {"hours": hours}
-    return gettext("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": rest}
+@register.simple_tag(takes_context=True)
+def resource_state(context, resource):
+    """The signed-in learner's state on resource, from the page's one query of watch rows."""
+    watch = context.get("watches_by_resource", {}).get(resource.pk)
+    if watch is not None:
+        watch.resource = resource
+    return ResourceState(resource=resource, watch=watch)

@@ -71,7 +71,7 @@ def test_steps_show_not_started_in_progress_and_watched(learner, learner_client,
     assert "Watched" in step_html(html, seed_path.steps[0])
     assert "Mark not watched" in step_html(html, seed_path.steps[0])
     course = step_html(html, seed_path.steps[3])
-    assert "In progress: 1 h 30 min of 12 h" in course
+    assert "In progress: 1 h 30 of 12 h" in course
     assert 'max="720" value="90"' in course
     assert "Not started" in step_html(html, seed_path.steps[1])
 
@@ -96,7 +96,7 @@ def test_stage_and_path_bars_count_minutes_and_steps(learner, learner_client, se
     actions.log_sitting(user=learner, resource=seed_path.course, minutes=120)
     html = dashboard(learner_client)
     path_bar = html.split('id="path-bar"')[1].split("</div>")[0]
-    assert "1 of 7 steps done · 3 h watched of 16 h 30 min" in path_bar
+    assert "1 of 7 steps done · 3 h watched of 16 h 30" in path_bar
     assert 'id="bar-path-minutes" max="990" value="180"' in path_bar
     week1 = seed_path.stages[0]
     stage_bar = html.split(f'id="stage-{week1.pk}-bar"')[1].split("</div>")[0]

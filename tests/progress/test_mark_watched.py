@@ -88,7 +88,7 @@ def test_with_htmx_it_answers_the_step_and_the_updated_bars(learner, learner_cli
     stage_bar = html.split(f'id="stage-{seed_path.stages[0].pk}-bar" hx-swap-oob="true"')[1]
     assert "1 of 3 steps done" in stage_bar.split("</div>")[0]
     path_bar = html.split('id="path-bar" hx-swap-oob="true"')[1].split("</div>")[0]
-    assert "1 of 7 steps done · 1 h watched of 16 h 30 min" in path_bar
+    assert "1 of 7 steps done · 1 h watched of 16 h 30" in path_bar
     next_up = html.split('id="next-up" hx-swap-oob="true"')[1].split("</section>")[0]
     assert "Lecture 3" in next_up
     assert 'id="start-here" hx-swap-oob="true"' in html
