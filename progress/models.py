@@ -1,5 +1,7 @@
 """What each learner did: their profile, what they watched, what they coded, their notes."""
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.core.validators import (
     MaxLengthValidator,
@@ -175,6 +177,30 @@ class WatchEvent(models.Model):
         return f"{self.user} · {self.get_kind_display()} · {self.resource}"
 
 
+class PracticeQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """The coding sessions of one learner."""
+        return self.filter(user=user)
+
+    def for_list(self):
+        """Sessions with the resource and chapter their titles need, fetched in the same query."""
+        return self.select_related("resource__series", "chapter__part")
+
+    def in_week(self, monday):
+        """Sessions whose day falls in the week (Monday to Sunday) starting on monday."""
+        return self.filter(day__gte=monday, day__lt=monday + timedelta(days=7))
+
+    def minutes_by_resource(self, resources):
+        """Practice minutes per resource id, in one query, for the given resources."""
+        rows = (
+            self.filter(resource__in=resources)
+            .values("resource")
+            .annotate(total=Sum("minutes"))
+            .order_by()
+        )
+        return {row["resource"]: row["total"] for row in rows}
+
+
 class Practice(models.Model):
     """A coding session: what the learner built after watching, tied to a resource or a chapter."""
 
@@ -216,6 +242,8 @@ class Practice(models.Model):
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
+    objects = PracticeQuerySet.as_manager()
+
     class Meta:
         ordering = ["-day", "-created_at", "-pk"]
         verbose_name = _("coding session")
@@ -239,6 +267,12 @@ class Practice(models.Model):
         return f"{self.user} · {self.day} · {self.built}"
 
 
+class NoteQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """The notes of one learner: nobody else ever reads them."""
+        return self.filter(user=user)
+
+
 class Note(models.Model):
     """A learner's private note on a resource: what they learned, where they stopped."""
 
@@ -253,6 +287,8 @@ class Note(models.Model):
     )
     text = models.TextField(_("note"), validators=[MaxLengthValidator(NOTE_MAX_LENGTH)])
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    objects = NoteQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("note")

@@ -1,13 +1,25 @@
 from django.urls import path
 
-from progress import views
+from progress import learner_settings, practice, views
 
 app_name = "progress"
 
 urlpatterns = [
+    # Watching: one-click state changes (progress/views.py, progress/actions.py)
     path("resources/<slug:slug>/watched/", views.mark_watched, name="mark_watched"),
     path("resources/<slug:slug>/not-watched/", views.mark_not_watched, name="mark_not_watched"),
     path("resources/<slug:slug>/sittings/", views.log_sitting, name="log_sitting"),
     path("resources/<slug:slug>/followed/", views.mark_followed, name="mark_followed"),
     path("resources/<slug:slug>/not-followed/", views.mark_not_followed, name="mark_not_followed"),
+    # Practice: the coding log and private notes (progress/practice.py)
+    path("practice/", practice.practice, name="practice"),
+    path("practice/<int:pk>/edit/", practice.practice_edit, name="practice_edit"),
+    path("practice/<int:pk>/delete/", practice.practice_delete, name="practice_delete"),
+    path("resources/<slug:slug>/practice/", practice.practice_add, name="practice_add"),
+    path("resources/<slug:slug>/note/", practice.note, name="note"),
+    # Settings: profile, language, export, account deletion (progress/learner_settings.py)
+    path("settings/", learner_settings.settings_page, name="settings"),
+    path("settings/export.json", learner_settings.export_json, name="export_json"),
+    path("settings/export.zip", learner_settings.export_csv, name="export_csv"),
+    path("settings/delete/", learner_settings.delete_account, name="delete_account"),
 ]

@@ -1,5 +1,8 @@
+import uuid
+
 import factory
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 PASSWORD = "correct horse battery staple"
 
@@ -124,3 +127,53 @@ class ArchitectureStepFactory(StepFactory):
     kind = "architecture_talk"
     resource = None
     title = "GTC: the architecture session of your GPU"
+
+
+# Progress
+
+
+class ProfileFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "progress.Profile"
+        django_get_or_create = ("user",)
+
+    user = factory.SubFactory(UserFactory)
+
+
+class WatchFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "progress.Watch"
+
+    user = factory.SubFactory(UserFactory)
+    resource = factory.SubFactory(ResourceFactory)
+
+
+class WatchEventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "progress.WatchEvent"
+
+    user = factory.SubFactory(UserFactory)
+    resource = factory.SubFactory(ResourceFactory)
+    kind = "sitting"
+    minutes = 60
+
+
+class PracticeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "progress.Practice"
+
+    user = factory.SubFactory(UserFactory)
+    day = factory.LazyFunction(timezone.localdate)
+    minutes = 90
+    built = factory.Sequence(lambda n: f"A kernel, take {n}")
+    resource = factory.SubFactory(ResourceFactory)
+    idempotency_key = factory.LazyFunction(uuid.uuid4)
+
+
+class NoteFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "progress.Note"
+
+    user = factory.SubFactory(UserFactory)
+    resource = factory.SubFactory(ResourceFactory)
+    text = "Stopped at the tiling part."

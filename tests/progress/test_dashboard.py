@@ -137,6 +137,7 @@ def test_an_unknown_gpu_asks_the_learner_to_pick_one(learner_client, seed_path):
     """The architecture step prompts for the GPU instead of naming a talk."""
     html = step_html(dashboard(learner_client), seed_path.steps[-1])
     assert "Tell Parcours which GPU you have" in html
+    assert 'href="/settings/"' in html
     assert "Hopper" not in html
 
 

@@ -1,0 +1,197 @@
+"""The watch : code balance: minutes coded ÷ minutes watched, against the guide's 1 : 3 rule.
+
+Derived from WatchEvent (whose signed minutes sum to minutes watched over any period) and
+Practice, never stored. Weeks run Monday to Sunday in the site's TIME_ZONE.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import Q, Sum
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from progress.models import Practice, WatchEvent
+
+GOAL = 3  # hours of code for each hour of video
+
+
+def format_minutes(minutes):
+    """Minutes as a learner reads them: "45 min", "4 h", "1 h 30"."""
+    hours, rest = divmod(max(minutes, 0), 60)
+    if not hours:
+        return gettext("%(minutes)s min") % {"minutes": rest}
+    if not rest:
+        return gettext("%(hours)s h") % {"hours": hours}
+    return gettext("%(hours)s h %(minutes)02d") % {"hours": hours, "minutes": rest}
+
+
+def week_start(day: date) -> date:
+    """The Monday of the week that holds day."""
+    return day - timedelta(days=day.weekday())
+
+
+def week_bounds(day: date) -> tuple[datetime, datetime]:
+    """The aware instants where day's week starts (Monday 00:00) and the next one starts."""
+    zone = timezone.get_default_timezone()
+    monday = week_start(day)
+    return (
+        datetime.combine(monday, time.min, tzinfo=zone),
+        datetime.combine(monday + timedelta(days=7), time.min, tzinfo=zone),
+    )
+
+
+@dataclass(frozen=True)
+class Balance:
+    """Minutes watched and coded over a period, and what the 1 : 3 rule says about them."""
+
+    watched: int
+    coded: int
+    this_week: bool
+
+    @property
+    def has_watched(self):
+        return self.watched > 0
+
+    @property
+    def ratio(self):
+        """Hours coded per hour watched, or None when nothing was watched."""
+        return self.coded / self.watched if self.has_watched else None
+
+    @property
+    def is_met(self):
+        return self.has_watched and self.coded >= GOAL * self.watched
+
+    @property
+    def code_needed(self):
+        """Minutes of code still missing to meet the rule."""
+        return max(GOAL * self.watched - self.coded, 0) if self.has_watched else 0
+
+    @property
+    def meter_value(self):
+        """The ratio for <meter>, capped at the goal, with a dot whatever the language."""
+        return f"{min(self.ratio or 0, GOAL):.2f}"
+
+    @property
+    def sentence(self):
+        """The balance in plain words, in the interface language."""
+        values = {
+            "watched": format_minutes(self.watched),
+            "coded": format_minutes(self.coded),
+            "needed": format_minutes(self.code_needed),
+        }
+        if self.this_week:
+            if not self.has_watched and not self.coded:
+                text = gettext("You have not watched anything this week yet: nothing to balance.")
+            elif not self.has_watched:
+                text = gettext(
+                    "You have not watched anything this week yet and coded %(coded)s: nothing to balance."
+                )
+            elif self.is_met:
+                text = gettext(
+                    "You watched %(watched)s and coded %(coded)s this week: the 1:3 rule is met."
+                )
+            else:
+                text = gettext(
+                    "You watched %(watched)s and coded %(coded)s this week: %(needed)s more code before the next video."
+                )
+        elif not self.has_watched and not self.coded:
+            text = gettext("You have not watched anything yet: nothing to balance.")
+        elif not self.has_watched:
+            text = gettext(
+                "You have not watched anything yet and coded %(coded)s: nothing to balance."
+            )
+        elif self.is_met:
+            text = gettext(
+                "You watched %(watched)s and coded %(coded)s in all: the 1:3 rule is met."
+            )
+        else:
+            text = gettext(
+                "You watched %(watched)s and coded %(coded)s in all: %(needed)s more code to meet the 1:3 rule."
+            )
+        return text % values
+
+
+def balances(user, today: date | None = None) -> tuple[Balance, Balance]:
+    """This week's balance and the overall one for a learner, in two queries."""
+    today = today or timezone.localdate()
+    start, end = week_bounds(today)
+    monday = week_start(today)
+    watched = WatchEvent.objects.filter(user=user).aggregate(
+        total=Sum("minutes", default=0),
+        week=Sum("minutes", filter=Q(at__gte=start, at__lt=end), default=0),
+    )
+    coded = Practice.objects.for_user(user).aggregate(
+        total=Sum("minutes", default=0),
+        week=Sum(
+            "minutes", filter=Q(day__gte=monday, day__lt=monday + timedelta(days=7)), default=0
+        ),
+    )
+    return (
+        Balance(watched=watched["week"], coded=coded["week"], this_week=True),
+        Balance(watched=watched["total"], coded=coded["total"], this_week=False),
+    )
+
+
+@dataclass(frozen=True)
+class ResourceCoding:
+    """What a learner watched and coded of one resource, against three times its duration."""
+
+    watched: int
+    coded: int
+    duration: int | None
+
+    @property
+    def is_coded(self):
+        """A resource is coded once it has any practice."""
+        return self.coded > 0
+
+    @property
+    def goal(self):
+        return GOAL * self.duration if self.duration else None
+
+    @property
+    def progress_max(self):
+        return self.goal or 1
+
+    @property
+    def progress_value(self):
+        return min(self.coded, self.progress_max)
+
+    @property
+    def sentence(self):
+        """E.g. "1 h watched · 1 h 30 coded of 3 h"."""
+        values = {
+            "watched": format_minutes(self.watched),
+            "coded": format_minutes(self.coded),
+            "goal": format_minutes(self.goal or 0),
+        }
+        if self.goal is None:
+            return gettext("%(coded)s coded") % values
+        return gettext("%(watched)s watched · %(coded)s coded of %(goal)s") % values
+
+
+def coding_by_resource(user, resources) -> dict[int, ResourceCoding]:
+    """ResourceCoding per resource id for the given resources, in two aggregate queries."""
+    resources = [resource for resource in resources if resource is not None]
+    coded = Practice.objects.for_user(user).minutes_by_resource(resources)
+    watched_rows = (
+        WatchEvent.objects.filter(user=user, resource__in=resources)
+        .values("resource")
+        .annotate(total=Sum("minutes"))
+        .order_by()
+    )
+    watched = {row["resource"]: row["total"] for row in watched_rows}
+    return {
+        resource.pk: ResourceCoding(
+            watched=max(watched.get(resource.pk, 0), 0),
+            coded=coded.get(resource.pk, 0),
+            duration=resource.duration_minutes,
+        )
+        for resource in resources
+    }
+
+
+def coding_for_resource(user, resource) -> ResourceCoding:
+    """ResourceCoding for one resource."""
+    return coding_by_resource(user, [resource])[resource.pk]

@@ -1,0 +1,117 @@
+"""Everything a learner entered, as one JSON document or a zip of CSV files (see README, "Export format")."""
+
+import csv
+import io
+import zipfile
+
+from django.utils import timezone
+
+from progress.models import Note, Practice, Profile, Watch, WatchEvent
+
+FORMAT = "parcours-export/1"
+
+COLUMNS = {
+    "account": ["username", "email", "date_joined"],
+    "profile": ["architecture", "started_on", "language"],
+    "watches": ["resource", "logged_minutes", "finished_at", "updated_at"],
+    "watch_events": ["resource", "kind", "minutes", "at"],
+    "practice": ["day", "minutes", "built", "code_url", "resource", "chapter", "created_at"],
+    "notes": ["resource", "text", "updated_at"],
+}
+
+
+def iso(value):
+    return value.isoformat() if value is not None else None
+
+
+def chapter_label(chapter):
+    """A chapter as "part.chapter", e.g. "2.5"."""
+    return f"{chapter.part.number}.{chapter.number}" if chapter else None
+
+
+def export_rows(user):
+    """Each kind of data the learner entered, as lists of plain dicts keyed by COLUMNS."""
+    profile = Profile.objects.select_related("architecture").filter(user=user).first()
+    return {
+        "account": [
+            {
+                "username": user.get_username(),
+                "email": user.email,
+                "date_joined": iso(user.date_joined),
+            }
+        ],
+        "profile": [
+            {
+                "architecture": profile.architecture.slug if profile.architecture else None,
+                "started_on": iso(profile.started_on),
+                "language": profile.language,
+            }
+        ]
+        if profile
+        else [],
+        "watches": [
+            {
+                "resource": watch.resource.slug,
+                "logged_minutes": watch.logged_minutes,
+                "finished_at": iso(watch.finished_at),
+                "updated_at": iso(watch.updated_at),
+            }
+            for watch in Watch.objects.filter(user=user).select_related("resource").order_by("pk")
+        ],
+        "watch_events": [
+            {
+                "resource": event.resource.slug,
+                "kind": event.kind,
+                "minutes": event.minutes,
+                "at": iso(event.at),
+            }
+            for event in WatchEvent.objects.filter(user=user)
+            .select_related("resource")
+            .order_by("at", "pk")
+        ],
+        "practice": [
+            {
+                "day": iso(session.day),
+                "minutes": session.minutes,
+                "built": session.built,
+                "code_url": session.code_url,
+                "resource": session.resource.slug if session.resource else None,
+                "chapter": chapter_label(session.chapter),
+                "created_at": iso(session.created_at),
+            }
+            for session in Practice.objects.for_user(user)
+            .select_related("resource", "chapter__part")
+            .order_by("day", "created_at", "pk")
+        ],
+        "notes": [
+            {"resource": note.resource.slug, "text": note.text, "updated_at": iso(note.updated_at)}
+            for note in Note.objects.for_user(user).select_related("resource").order_by("pk")
+        ],
+    }
+
+
+def export_document(user):
+    """The JSON export: the format tag, when it was made, then every kind of data."""
+    rows = export_rows(user)
+    profile = rows.pop("profile")
+    account = rows.pop("account")
+    return {
+        "format": FORMAT,
+        "exported_at": iso(timezone.now()),
+        "account": account[0],
+        "profile": profile[0] if profile else None,
+        **rows,
+    }
+
+
+def export_zip(user):
+    """The CSV export: a zip holding one CSV file per kind of data, with a header row each."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for kind, rows in export_rows(user).items():
+            text = io.StringIO()
+            writer = csv.DictWriter(text, fieldnames=COLUMNS[kind], lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+            archive.writestr(f"{kind}.csv", text.getvalue())
+    return buffer.getvalue()

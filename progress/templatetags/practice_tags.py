@@ -1,0 +1,45 @@
+"""Template tags that put the coding log, the balance and notes on pages of other apps.
+
+The curriculum's resource page loads them, so that `curriculum` never imports `progress`.
+"""
+
+from django import template
+
+from progress.balance import balances, format_minutes
+from progress.practice import note_context, resource_practice_context
+
+register = template.Library()
+
+
+@register.filter
+def duration(minutes):
+    """Minutes as a learner reads them: "45 min", "4 h", "1 h 30"."""
+    return format_minutes(minutes or 0)
+
+
+@register.inclusion_tag("progress/_balance.html", takes_context=True)
+def balance_panel(context):
+    """The signed-in learner's balance, this week and overall."""
+    request = context["request"]
+    if not request.user.is_authenticated:
+        return {"hidden": True}
+    week, overall = balances(request.user)
+    return {"week_balance": week, "overall_balance": overall, "request": request}
+
+
+@register.inclusion_tag("progress/_resource_practice.html", takes_context=True)
+def resource_practice(context, resource):
+    """The resource's coded state, the learner's recent sessions for it and the inline form."""
+    request = context["request"]
+    if not request.user.is_authenticated:
+        return {"hidden": True}
+    return {**resource_practice_context(request, resource), "request": request}
+
+
+@register.inclusion_tag("progress/_note.html", takes_context=True)
+def resource_note(context, resource):
+    """The learner's private note on the resource, with its form."""
+    request = context["request"]
+    if not request.user.is_authenticated:
+        return {"hidden": True}
+    return {**note_context(request, resource), "request": request}

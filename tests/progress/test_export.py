@@ -1,0 +1,168 @@
+import csv
+import io
+import json
+import zipfile
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import (
+    ArchitectureFactory,
+    ChapterFactory,
+    NoteFactory,
+    PartFactory,
+    PracticeFactory,
+    ProfileFactory,
+    ResourceFactory,
+    WatchEventFactory,
+    WatchFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+PARIS = ZoneInfo("Europe/Paris")
+
+
+@pytest.fixture
+def history(learner, other_learner):
+    """A learner who entered one of everything, and another learner with private data."""
+    hopper = ArchitectureFactory(slug="hopper")
+    lecture = ResourceFactory(slug="lecture-1")
+    chapter = ChapterFactory(part=PartFactory(number=2), number=5)
+    ProfileFactory(user=learner, architecture=hopper, started_on=date(2025, 1, 6), language="en")
+    watch = WatchFactory(
+        user=learner,
+        resource=lecture,
+        logged_minutes=30,
+        finished_at=datetime(2025, 1, 7, 20, 0, tzinfo=PARIS),
+    )
+    event = WatchEventFactory(
+        user=learner, resource=lecture, kind="sitting", minutes=30, at=watch.finished_at
+    )
+    session = PracticeFactory(
+        user=learner,
+        day=date(2025, 1, 8),
+        minutes=95,
+        built="A tiled <matmul> — «é»",
+        code_url="https://example.com/code",
+        resource=lecture,
+        chapter=chapter,
+    )
+    note = NoteFactory(user=learner, resource=lecture, text="line one\nline two")
+    NoteFactory(user=other_learner, resource=lecture, text="Grace's secret")
+    PracticeFactory(user=other_learner, built="Grace's kernel")
+    return {"watch": watch, "event": event, "session": session, "note": note}
+
+
+def test_the_json_export_has_the_format_tag_and_downloads(learner_client, history):
+    """The JSON export is an attachment whose document names its format."""
+    response = learner_client.get(reverse("progress:export_json"))
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="parcours-export-')
+    document = json.loads(response.content)
+    assert document["format"] == "parcours-export/1"
+    assert set(document) == {
+        "format",
+        "exported_at",
+        "account",
+        "profile",
+        "watches",
+        "watch_events",
+        "practice",
+        "notes",
+    }
+
+
+def test_the_json_export_round_trips_every_field_the_learner_entered(
+    learner_client, learner, history
+):
+    """Every value read back from the JSON equals what is in the database."""
+    document = json.loads(learner_client.get(reverse("progress:export_json")).content)
+    watch, event, session, note = (history[k] for k in ("watch", "event", "session", "note"))
+    assert document["account"]["username"] == learner.username
+    assert document["account"]["email"] == learner.email
+    assert document["profile"] == {
+        "architecture": "hopper",
+        "started_on": "2025-01-06",
+        "language": "en",
+    }
+    [exported_watch] = document["watches"]
+    assert exported_watch["resource"] == "lecture-1"
+    assert exported_watch["logged_minutes"] == 30
+    assert datetime.fromisoformat(exported_watch["finished_at"]) == watch.finished_at
+    [exported_event] = document["watch_events"]
+    assert (exported_event["resource"], exported_event["kind"], exported_event["minutes"]) == (
+        "lecture-1",
+        "sitting",
+        30,
+    )
+    assert datetime.fromisoformat(exported_event["at"]) == event.at
+    [exported_session] = document["practice"]
+    assert date.fromisoformat(exported_session["day"]) == session.day
+    assert exported_session["minutes"] == session.minutes
+    assert exported_session["built"] == session.built
+    assert exported_session["code_url"] == session.code_url
+    assert exported_session["resource"] == "lecture-1"
+    assert exported_session["chapter"] == "2.5"
+    assert datetime.fromisoformat(exported_session["created_at"]) == session.created_at
+    [exported_note] = document["notes"]
+    assert exported_note["resource"] == "lecture-1"
+    assert exported_note["text"] == note.text
+
+
+def test_the_export_never_holds_another_learners_data(learner_client, history):
+    """Grace's note and session are not in Ada's export, JSON or CSV."""
+    json_text = learner_client.get(reverse("progress:export_json")).content.decode()
+    archive = zipfile.ZipFile(
+        io.BytesIO(learner_client.get(reverse("progress:export_csv")).content)
+    )
+    csv_text = "".join(archive.read(name).decode() for name in archive.namelist())
+    for text in (json_text, csv_text):
+        assert "Grace" not in text
+
+
+def test_the_csv_export_is_a_zip_with_one_file_per_kind(learner_client, history):
+    """account, profile, watches, watch_events, practice and notes, each with a header row."""
+    response = learner_client.get(reverse("progress:export_csv"))
+    assert response["Content-Type"] == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    assert sorted(archive.namelist()) == [
+        "account.csv",
+        "notes.csv",
+        "practice.csv",
+        "profile.csv",
+        "watch_events.csv",
+        "watches.csv",
+    ]
+    [session] = list(csv.DictReader(io.StringIO(archive.read("practice.csv").decode())))
+    assert session["built"] == "A tiled <matmul> — «é»"
+    assert session["chapter"] == "2.5" and session["minutes"] == "95"
+    [note] = list(csv.DictReader(io.StringIO(archive.read("notes.csv").decode())))
+    assert note["text"] == "line one\nline two"
+
+
+def test_a_learner_with_nothing_gets_empty_lists_and_headers(learner_client):
+    """No profile, no rows: the shapes stay the same."""
+    document = json.loads(learner_client.get(reverse("progress:export_json")).content)
+    assert document["profile"] is None
+    assert document["practice"] == [] and document["notes"] == []
+    archive = zipfile.ZipFile(
+        io.BytesIO(learner_client.get(reverse("progress:export_csv")).content)
+    )
+    assert archive.read("practice.csv").decode().startswith("day,minutes,built,")
+
+
+def test_the_export_issues_a_fixed_number_of_queries(
+    learner_client, history, django_assert_num_queries
+):
+    """Session, user, then one query per kind of data."""
+    with django_assert_num_queries(7):
+        learner_client.get(reverse("progress:export_json"))
+
+
+def test_anonymous_visitors_get_no_export(client, history):
+    """Exports need an account."""
+    assert client.get(reverse("progress:export_json")).status_code == 302
+    assert client.get(reverse("progress:export_csv")).status_code == 302

@@ -1,0 +1,79 @@
+import pytest
+from django.urls import reverse
+
+from tests.factories import NoteFactory, PracticeFactory, ResourceFactory, WatchEventFactory
+
+pytestmark = pytest.mark.django_db
+
+EN = {"accept-language": "en"}
+
+
+@pytest.fixture
+def resource():
+    return ResourceFactory(slug="softmax", title="Softmax", duration_minutes=60)
+
+
+def page(client, resource):
+    return client.get(reverse("curriculum:resource_detail", args=[resource.slug]), headers=EN)
+
+
+def test_a_learner_sees_coded_state_balance_inline_form_and_note(learner_client, learner, resource):
+    """The resource page carries the practice block, the balance and the learner's own note."""
+    WatchEventFactory(user=learner, resource=resource, minutes=60)
+    PracticeFactory(user=learner, resource=resource, minutes=90)
+    NoteFactory(user=learner, resource=resource, text="Stopped at the online softmax")
+    html = page(learner_client, resource).content.decode()
+    assert "1 h watched · 1 h 30 coded of 3 h" in html
+    assert 'id="balance"' in html
+    assert f'hx-post="{reverse("progress:practice_add", args=["softmax"])}"' in html
+    assert 'name="next" value="/resources/softmax/"' in html
+    assert "Stopped at the online softmax" in html
+
+
+def test_another_learner_sees_neither_the_note_nor_the_sessions(
+    client, learner, other_learner, resource
+):
+    """Grace's view of the same page holds none of Ada's data."""
+    PracticeFactory(user=learner, resource=resource, built="Ada's kernel")
+    NoteFactory(user=learner, resource=resource, text="Ada's note")
+    client.force_login(other_learner)
+    html = page(client, resource).content.decode()
+    assert "Ada&#x27;s kernel" not in html and "Ada&#x27;s note" not in html
+    assert "Not coded yet" in html
+
+
+def test_anonymous_visitors_see_the_page_without_progress(client, resource):
+    """No balance, form or note without an account."""
+    html = page(client, resource).content.decode()
+    assert 'id="balance"' not in html and "idempotency_key" not in html
+
+
+def test_a_plain_post_from_the_page_comes_back_to_it(learner_client, learner, resource):
+    """Without JavaScript, the inline form lands back on the resource page with a message."""
+    html = page(learner_client, resource).content.decode()
+    key = html.split('name="idempotency_key" value="')[1].split('"')[0]
+    response = learner_client.post(
+        reverse("progress:practice_add", args=["softmax"]),
+        {
+            "day": "2025-01-08",
+            "minutes": "30",
+            "built": "x",
+            "idempotency_key": key,
+            "next": "/resources/softmax/",
+        },
+        headers=EN,
+        follow=True,
+    )
+    assert response.redirect_chain == [("/resources/softmax/", 302)]
+    assert "Coding session saved." in response.content.decode()
+
+
+@pytest.mark.parametrize("sessions", [1, 50])
+def test_the_query_count_does_not_grow_with_sessions(
+    learner_client, learner, resource, django_assert_num_queries, sessions
+):
+    """The watch state, practice block, balance and note add a fixed number of queries."""
+    PracticeFactory.create_batch(sessions, user=learner, resource=resource)
+    page(learner_client, resource)  # warm the template loader's cache
+    with django_assert_num_queries(12):
+        assert page(learner_client, resource).status_code == 200
