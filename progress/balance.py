@@ -11,19 +11,10 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from curriculum.templatetags.curriculum import duration
 from progress.models import Practice, WatchEvent
 
 GOAL = 3  # hours of code for each hour of video
-
-
-def format_minutes(minutes):
-    """Minutes as a learner reads them: "45 min", "4 h", "1 h 30"."""
-    hours, rest = divmod(max(minutes, 0), 60)
-    if not hours:
-        return gettext("%(minutes)s min") % {"minutes": rest}
-    if not rest:
-        return gettext("%(hours)s h") % {"hours": hours}
-    return gettext("%(hours)s h %(minutes)02d") % {"hours": hours, "minutes": rest}
 
 
 def week_start(day: date) -> date:
@@ -76,9 +67,9 @@ class Balance:
     def sentence(self):
         """The balance in plain words, in the interface language."""
         values = {
-            "watched": format_minutes(self.watched),
-            "coded": format_minutes(self.coded),
-            "needed": format_minutes(self.code_needed),
+            "watched": duration(self.watched),
+            "coded": duration(self.coded),
+            "needed": duration(self.code_needed),
         }
         if self.this_week:
             if not self.has_watched and not self.coded:
@@ -162,9 +153,9 @@ class ResourceCoding:
     def sentence(self):
         """E.g. "1 h watched · 1 h 30 coded of 3 h"."""
         values = {
-            "watched": format_minutes(self.watched),
-            "coded": format_minutes(self.coded),
-            "goal": format_minutes(self.goal or 0),
+            "watched": duration(self.watched),
+            "coded": duration(self.coded),
+            "goal": duration(self.goal or 0),
         }
         if self.goal is None:
             return gettext("%(coded)s coded") % values

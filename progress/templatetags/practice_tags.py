@@ -5,16 +5,10 @@ The curriculum's resource page loads them, so that `curriculum` never imports `p
 
 from django import template
 
-from progress.balance import balances, format_minutes
+from progress.balance import balances
 from progress.practice import note_context, resource_practice_context
 
 register = template.Library()
-
-
-@register.filter
-def duration(minutes):
-    """Minutes as a learner reads them: "45 min", "4 h", "1 h 30"."""
-    return format_minutes(minutes or 0)
 
 
 @register.inclusion_tag("progress/_balance.html", takes_context=True)

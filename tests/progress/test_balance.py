@@ -6,7 +6,7 @@ import time_machine
 from django.urls import reverse
 from django.utils import translation
 
-from progress.balance import Balance, balances, format_minutes, week_bounds
+from progress.balance import Balance, balances, week_bounds
 from tests.factories import PracticeFactory, ResourceFactory, WatchEventFactory
 
 pytestmark = pytest.mark.django_db
@@ -18,16 +18,6 @@ MONDAY_MORNING = datetime(2025, 3, 10, 10, 0, tzinfo=PARIS)
 def english(balance):
     with translation.override("en"):
         return balance.sentence
-
-
-def test_durations_read_as_hours_and_minutes():
-    """Minutes are written the way a learner reads them."""
-    with translation.override("en"):
-        assert format_minutes(45) == "45 min"
-        assert format_minutes(240) == "4 h"
-        assert format_minutes(90) == "1 h 30"
-        assert format_minutes(65) == "1 h 05"
-        assert format_minutes(-5) == "0 min"
 
 
 def test_nothing_watched_says_so_instead_of_dividing_by_zero(learner):

@@ -1,0 +1,47 @@
+import pytest
+from django.template import engines
+from django.utils import translation
+
+from curriculum.templatetags.curriculum import duration
+from progress.balance import Balance
+from tests.factories import PracticeFactory, ResourceFactory
+
+
+@pytest.mark.parametrize(
+    ("minutes", "text"),
+    [
+        (None, ""),
+        (0, "0 min"),
+        (45, "45 min"),
+        (60, "1 h"),
+        (65, "1 h 05"),
+        (90, "1 h 30"),
+        (720, "12 h"),
+        (-5, "0 min"),
+        ("90", "1 h 30"),
+    ],
+)
+def test_durations_read_as_hours_and_minutes(minutes, text):
+    """Minutes are written the way a learner reads them; unknown is empty, never "0 min"."""
+    with translation.override("en"):
+        assert duration(minutes) == text
+
+
+def test_only_one_template_library_defines_the_duration_filter():
+    """Pages of both apps load the same filter, so a length reads the same everywhere."""
+    libraries = engines["django"].engine.template_libraries
+    assert [name for name, library in libraries.items() if "duration" in library.filters] == [
+        "curriculum"
+    ]
+
+
+def test_the_catalogue_the_coding_log_and_the_balance_agree(learner_client, learner):
+    """90 minutes is "1 h 30" on a resource page, in the coding log and in the balance sentence."""
+    resource = ResourceFactory(slug="scan", duration_minutes=90)
+    PracticeFactory(user=learner, resource=resource, minutes=90)
+    en = {"accept-language": "en"}
+    assert "1 h 30" in learner_client.get("/resources/scan/", headers=en).content.decode()
+    log = learner_client.get("/practice/", headers=en).content.decode()
+    assert "<td>1 h 30</td>" in log
+    with translation.override("en"):
+        assert "coded 1 h 30" in Balance(watched=0, coded=90, this_week=False).sentence
