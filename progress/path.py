@@ -12,6 +12,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from curriculum.models import Pairing, Path, Resource, Stage, Step
+from progress.balance import ResourceCoding, coding_by_resource
 from progress.models import Profile, Watch
 
 # From two hours on, a resource offers a sitting form beside its "watched" button.
@@ -91,6 +92,7 @@ class StepProgress:
     step: Step
     state: ResourceState | None
     architecture_unknown: bool = False
+    coding: ResourceCoding | None = None
 
     @property
     def resource(self):
@@ -280,6 +282,7 @@ def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
     if start_here is not None:
         resources.setdefault(start_here.pk, start_here)
     states = states_for(user, list(resources.values()))
+    coding = coding_by_resource(user, resources.values())
 
     week = week_of(profile.started_on, stages, today)
     now = current_stage(stages, week)
@@ -292,6 +295,7 @@ def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
                 step=step,
                 state=states[resource.pk] if resource else None,
                 architecture_unknown=step.is_architecture_talk and profile.architecture is None,
+                coding=coding[resource.pk] if resource else None,
             )
             stage_progress.steps.append(step_progress)
             progress.steps.append(step_progress)

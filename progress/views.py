@@ -15,10 +15,11 @@ from curriculum import views as curriculum_views
 from curriculum.models import Path, Resource
 from progress import actions, charts, stats
 from progress.actions import ProgressError
-from progress.balance import GOAL
+from progress.balance import GOAL, coding_for_resource
 from progress.forms import CohortForm, SignUpForm
 from progress.models import Profile
 from progress.path import path_progress, states_for
+from progress.practice import balance_context
 
 # Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
 PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
@@ -49,6 +50,12 @@ def safe_next_url(request):
     return reverse("home")
 
 
+def page_of(request):
+    """The page whose other blocks follow a change: "path", "resource" or none."""
+    page = request.POST.get("page", "")
+    return page if page in {"path", "resource"} else ""
+
+
 def place_of(request):
     place = request.POST.get("place", "")
     return place if PLACE.match(place) else "resource"
@@ -77,6 +84,12 @@ def _change(request, slug, change, message, **arguments):
         return render(request, "progress/dashboard.html#path-update", context)
     context |= {"state": states_for(request.user, [resource])[resource.pk]}
     context["place"] = place_of(request)
+    if request.POST.get("page") == "resource":
+        # Watched minutes move the resource's coded sentence and the balance beside the buttons.
+        context |= {"resource": resource, "page": "resource"}
+        context |= {"coding": coding_for_resource(request.user, resource)}
+        context |= balance_context(request.user)
+        return render(request, "progress/_resource_watch_response.html", context)
     return render(request, "progress/_watch.html#controls", context)
 
 
@@ -88,7 +101,7 @@ def _refused(request, resource, error, back):
     context = {
         "state": states_for(request.user, [resource])[resource.pk],
         "place": place_of(request),
-        "page": request.POST.get("page") == "path" and "path",
+        "page": page_of(request),
         "next_url": back,
         "error": error,
         "minutes": request.POST.get("minutes", "")[:10],

@@ -12,13 +12,13 @@ register = template.Library()
 
 
 @register.inclusion_tag("progress/_balance.html", takes_context=True)
-def balance_panel(context):
-    """The signed-in learner's balance, this week and overall."""
+def balance_panel(context, oob=False):
+    """The signed-in learner's balance, this week and overall; oob for an htmx out-of-band swap."""
     request = context["request"]
     if not request.user.is_authenticated:
         return {"hidden": True}
     week, overall = balances(request.user)
-    return {"week_balance": week, "overall_balance": overall, "request": request}
+    return {"week_balance": week, "overall_balance": overall, "request": request, "oob": oob}
 
 
 @register.inclusion_tag("progress/_resource_practice.html", takes_context=True)

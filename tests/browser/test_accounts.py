@@ -15,7 +15,7 @@ def test_a_newcomer_signs_up_and_is_signed_in(page):
     page.get_by_label("Confirmation du mot de passe").fill(PASSWORD)
     page.get_by_role("button", name="Créer mon compte").click()
 
-    expect(page.get_by_role("status")).to_contain_text("lovelace")
+    expect(page.locator(".messages")).to_contain_text("lovelace")
     expect(page.locator(".nav__user")).to_have_text("lovelace")
 
 

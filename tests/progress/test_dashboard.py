@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from progress import actions
 from progress.models import Profile
-from tests.factories import ResourceFactory, UserFactory
+from tests.factories import PracticeFactory, ResourceFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -74,6 +74,32 @@ def test_steps_show_not_started_in_progress_and_watched(learner, learner_client,
     assert "In progress: 1 h 30 of 12 h" in course
     assert 'max="720" value="90"' in course
     assert "Not started" in step_html(html, seed_path.steps[1])
+
+
+def test_the_dashboard_shows_the_balance_this_week_and_overall(learner, learner_client, seed_path):
+    """Watched 1 h and coded 1 h 30: both balances say 1 h 30 of code is still missing."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    html = dashboard(learner_client)
+    balance = html.split('id="balance"')[1].split("</section>")[0]
+    assert "You watched 1 h and coded 1 h 30 this week: 1 h 30 more code" in balance
+    assert "You watched 1 h and coded 1 h 30 in all: 1 h 30 more code" in balance
+    assert 'id="balance-week"' in balance
+
+
+def test_steps_show_the_watched_and_the_coded_state(learner, learner_client, seed_path):
+    """Each step says how much was coded of it against three times its duration."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    html = dashboard(learner_client)
+    start = step_html(html, seed_path.steps[0])
+    assert "Watched" in start
+    assert "Coded" in start
+    assert "1 h watched · 1 h 30 coded of 3 h" in start
+    assert 'max="180" value="90"' in start
+    lecture = step_html(html, seed_path.steps[1])
+    assert "Not coded yet" in lecture
+    assert "0 min watched · 0 min coded of 3 h" in lecture
 
 
 def test_next_up_is_the_first_unfinished_step_with_its_watch_link(
@@ -212,14 +238,15 @@ def count_queries(client):
 def test_the_dashboard_query_count_does_not_grow_with_watching(
     learner, learner_client, seed_path, django_assert_num_queries, watched
 ):
-    """0, 5 or every resource watched, with a GPU chosen: the same queries."""
+    """0, 5 or every resource watched and coded, with a GPU chosen: the same queries."""
     profile = Profile.objects.for_learner(learner)
     profile.architecture = seed_path.hopper
     profile.save()
     resources = [*seed_path.watchable, seed_path.session]
     for resource in resources[: len(resources) if watched == "all" else watched]:
         actions.mark_watched(user=learner, resource=resource)
-    with django_assert_num_queries(12):
+        PracticeFactory(user=learner, resource=resource)
+    with django_assert_num_queries(16):
         dashboard(learner_client)
 
 
@@ -232,4 +259,5 @@ def test_the_dashboard_query_count_does_not_grow_with_the_catalogue(
     for _ in range(10 * len(seed_path.watchable)):
         resource = ResourceFactory()
         actions.mark_watched(user=learner, resource=resource)
+        PracticeFactory(user=learner, resource=resource)
     assert count_queries(learner_client) == before

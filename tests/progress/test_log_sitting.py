@@ -91,6 +91,8 @@ def test_with_htmx_a_sitting_updates_the_step_bar(learner_client, seed_path):
     assert f'id="step-{step.pk}-minutes"' in html
     assert f'id="step-{step.pk}-log"' in html
     assert f'id="stage-{seed_path.stages[1].pk}-bar" hx-swap-oob="true"' in html
+    balance = html.split('id="balance"')[1].split("</section>")[0]
+    assert "You watched 3 h and coded 0 min in all: 9 h more code" in balance
 
 
 def test_an_unknown_slug_is_404(learner_client):

@@ -110,6 +110,34 @@ def test_with_htmx_outside_the_path_it_answers_the_resource_controls(learner_cli
     assert "path-bar" not in html
 
 
+def test_with_htmx_on_the_path_the_balance_follows(learner, learner_client, seed_path):
+    """Watched minutes change the balance: it comes back out-of-band with the step."""
+    response = learner_client.post(
+        url(seed_path.start),
+        {"place": f"step-{seed_path.steps[0].pk}", "page": "path"},
+        headers=HTMX,
+    )
+    html = response.content.decode()
+    balance = html.split('id="balance"')[1].split("</section>")[0]
+    assert 'hx-swap-oob="true"' in balance
+    assert "You watched 1 h and coded 0 min this week: 3 h more code" in balance
+
+
+def test_with_htmx_on_a_resource_page_its_coded_state_and_balance_follow(learner_client):
+    """From the resource page: the controls, the watched-and-coded sentence and the balance."""
+    lecture = ResourceFactory(slug="scan", duration_minutes=60)
+    response = learner_client.post(
+        url(lecture), {"place": "watch-scan", "page": "resource"}, headers=HTMX
+    )
+    html = response.content.decode()
+    assert 'id="watch-scan-watch" hx-swap-oob="true"' in html
+    assert '<input type="hidden" name="page" value="resource">' in html
+    assert '<div id="coded-scan" hx-swap-oob="true">' in html
+    assert "1 h watched · 0 min coded of 3 h" in html
+    assert '<section id="balance" class="balance card"' in html
+    assert "You watched 1 h and coded 0 min in all" in html
+
+
 def test_a_forged_place_falls_back_to_a_plain_id(learner_client):
     """The place prefix is echoed into ids: anything but letters, digits and dashes is dropped."""
     lecture = ResourceFactory()

@@ -1,6 +1,7 @@
 import pytest
 
 from progress import actions
+from tests.factories import PracticeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -14,6 +15,14 @@ def test_a_learner_sees_their_state_on_the_path_page(learner, learner_client, se
     assert f'<li class="step step--done" id="step-{seed_path.steps[0].pk}">' in html
     assert "1 of 7 steps done" in html
     assert 'href="/path/" aria-current="page"' in html
+
+
+def test_the_path_page_shows_what_was_coded_of_each_step(learner, learner_client, seed_path):
+    """Signed in, /path/ gives each step's coded state beside its watched state."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=180)
+    html = learner_client.get("/path/", headers=EN).content.decode()
+    assert "1 h watched · 3 h coded of 3 h" in html
 
 
 def test_visitors_get_the_curriculums_path_page(client, seed_path):

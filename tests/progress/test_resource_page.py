@@ -28,6 +28,8 @@ def test_a_learner_sees_coded_state_balance_inline_form_and_note(learner_client,
     assert f'hx-post="{reverse("progress:practice_add", args=["softmax"])}"' in html
     assert 'name="next" value="/resources/softmax/"' in html
     assert "Stopped at the online softmax" in html
+    assert '<div id="coded-softmax">' in html
+    assert '<input type="hidden" name="page" value="resource">' in html
 
 
 def test_another_learner_sees_neither_the_note_nor_the_sessions(
