@@ -1,4 +1,7 @@
+import re
+
 from django.contrib import admin
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import (
@@ -14,6 +17,11 @@ from curriculum.models import (
 )
 
 
+def numbers_in(search_term):
+    """The whole numbers a curator typed ("Partie 2, chapitre 5", "2.5"), at most two."""
+    return [int(number) for number in re.findall(r"\d{1,4}", search_term)][:2]
+
+
 class ChapterInline(admin.TabularInline):
     model = Chapter
     extra = 0
@@ -25,6 +33,14 @@ class PartAdmin(admin.ModelAdmin):
     search_fields = ["title"]
     inlines = [ChapterInline]
 
+    def get_search_results(self, request, queryset, search_term):
+        """Parts are named by number until a curator titles them: "2" or "Partie 2" finds part 2."""
+        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        numbers = numbers_in(search_term)
+        if numbers:
+            results |= queryset.filter(number=numbers[0])
+        return results, may_have_duplicates
+
 
 @admin.register(Chapter)
 class ChapterAdmin(admin.ModelAdmin):
@@ -33,6 +49,16 @@ class ChapterAdmin(admin.ModelAdmin):
     search_fields = ["title", "part__title"]
     list_select_related = ["part"]
     autocomplete_fields = ["part"]
+
+    def get_search_results(self, request, queryset, search_term):
+        """Chapters are shown as "Partie 2, chapitre 5": typing those numbers (or "2.5") finds it."""
+        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        numbers = numbers_in(search_term)
+        if len(numbers) == 2:
+            results |= queryset.filter(part__number=numbers[0], number=numbers[1])
+        elif numbers:
+            results |= queryset.filter(Q(part__number=numbers[0]) | Q(number=numbers[0]))
+        return results, may_have_duplicates
 
 
 @admin.register(Series)

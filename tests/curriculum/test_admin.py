@@ -80,3 +80,40 @@ def test_a_curator_edits_a_resource_title(client, curator, seed):
     assert response.status_code == 302, response.context["adminform"].form.errors
     resource.refresh_from_db()
     assert (resource.title, resource.slug) == ("Reductions, revisited", "gpu-mode-9")
+
+
+def autocomplete(client, model, field, term):
+    response = client.get(
+        reverse("admin:autocomplete"),
+        {"app_label": "curriculum", "model_name": model, "field_name": field, "term": term},
+        headers={"accept-language": "en"},
+    )
+    assert response.status_code == 200
+    return [result["text"] for result in response.json()["results"]]
+
+
+@pytest.mark.parametrize("term", ["Part 2, chapter 5", "Partie 2, chapitre 5", "2.5", "2 5"])
+def test_the_chapter_autocomplete_finds_an_untitled_chapter_by_its_numbers(
+    client, curator, seed, term
+):
+    """Seed chapters have no title: the pairing's chapter box finds 2.5 by what it shows."""
+    client.force_login(curator)
+    assert autocomplete(client, "pairing", "chapter", term) == ["Part 2, chapter 5"]
+
+
+def test_one_number_finds_chapters_of_that_part_or_with_that_number(client, curator, seed):
+    """ "5" lists part 5's chapters and every chapter 5."""
+    client.force_login(curator)
+    assert autocomplete(client, "pairing", "chapter", "5") == [
+        "Part 2, chapter 5",
+        "Part 5, chapter 2",
+        "Part 5, chapter 3",
+    ]
+
+
+def test_the_part_autocomplete_finds_a_part_by_number(client, curator, seed):
+    """Untitled parts are found by their number; words alone and huge numbers find nothing."""
+    client.force_login(curator)
+    assert autocomplete(client, "pairing", "part", "Part 9") == ["Part 9"]
+    assert autocomplete(client, "pairing", "part", "nothing like it") == []
+    assert autocomplete(client, "pairing", "part", "99999999999") == []
