@@ -63,3 +63,32 @@ def test_production_settings_pass_the_deploy_check():
     )
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+HSTS_HEADER = (
+    "import django; django.setup(); from django.test import Client;"
+    " r = Client().get('/healthz', secure=True); print(r.headers.get('Strict-Transport-Security'))"
+)
+
+
+def test_https_on_sends_hsts_for_a_year_with_subdomains_and_preload():
+    """In production (HTTPS on by default), browsers are told to use HTTPS only."""
+    result = run_django(
+        HSTS_HEADER,
+        SECRET_KEY="x" * 50,
+        ALLOWED_HOSTS="testserver",
+        DATABASE_URL="sqlite:///:memory:",
+    )
+    assert result.stdout.strip() == "max-age=31536000; includeSubDomains; preload", result.stderr
+
+
+def test_https_off_sends_no_hsts():
+    """A plain-HTTP rig (HTTPS=0) must not pin browsers to HTTPS."""
+    result = run_django(
+        HSTS_HEADER,
+        SECRET_KEY="x" * 50,
+        HTTPS="0",
+        ALLOWED_HOSTS="testserver",
+        DATABASE_URL="sqlite:///:memory:",
+    )
+    assert result.stdout.strip() == "None", result.stderr
