@@ -18,8 +18,9 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
-    # The home page keeps its short name: templates and auth settings redirect to "home".
-    path("", progress_views.home, name="home"),
+    # A learner's /path/ carries their state; progress hands visitors the curriculum's own page.
+    path("path/", progress_views.path_page, name="path"),
     path("", include("curriculum.urls")),
+    path("", progress_views.home, name="home"),
     path("", include("progress.urls")),
 ]

@@ -19,7 +19,7 @@ from progress.settings_forms import DeleteAccountForm, ProfileForm
 
 
 def learner_profile(user):
-    return Profile.objects.get_or_create(user=user)[0]
+    return Profile.objects.for_learner(user)
 
 
 def render_settings(request, profile_form=None, delete_form=None, status=200):

@@ -10,7 +10,8 @@ from django.core.validators import (
     URLValidator,
 )
 from django.db import models
-from django.db.models import Q, Sum
+from django.db.models import Case, F, Q, Sum, Value, When
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +19,13 @@ from curriculum.models import Architecture, Chapter, Resource
 
 MINUTES_IN_A_DAY = 24 * 60
 NOTE_MAX_LENGTH = 10_000
+
+
+class ProfileManager(models.Manager):
+    def for_learner(self, user):
+        """The learner's profile, created on first need (accounts made by createsuperuser have none)."""
+        profile, _created = self.select_related("architecture").get_or_create(user=user)
+        return profile
 
 
 class Profile(models.Model):
@@ -47,12 +55,31 @@ class Profile(models.Model):
         _("interface language"), max_length=10, choices=settings.LANGUAGES, blank=True
     )
 
+    objects = ProfileManager()
+
     class Meta:
         verbose_name = _("profile")
         verbose_name_plural = _("profiles")
 
     def __str__(self):
         return str(self.user)
+
+
+class WatchQuerySet(models.QuerySet):
+    def for_learner(self, user):
+        """The watch states of one learner."""
+        return self.filter(user=user)
+
+    def total_watched_minutes(self):
+        """Sum of watched minutes (see Watch.watched_minutes), computed in the database."""
+        watched = Case(
+            When(
+                finished_at__isnull=False,
+                then=Greatest(F("logged_minutes"), Coalesce(F("resource__duration_minutes"), 0)),
+            ),
+            default=F("logged_minutes"),
+        )
+        return self.aggregate(total=Coalesce(Sum(watched), Value(0)))["total"]
 
 
 class Watch(models.Model):
@@ -77,6 +104,8 @@ class Watch(models.Model):
     )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
+    objects = WatchQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("watch state")
         verbose_name_plural = _("watch states")
@@ -86,6 +115,27 @@ class Watch(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.resource}"
+
+    @property
+    def is_finished(self):
+        return self.finished_at is not None
+
+    @property
+    def watched_minutes(self):
+        """Minutes counted as watched: the sittings, or the whole duration once finished."""
+        if self.is_finished:
+            return max(self.logged_minutes, self.resource.duration_minutes or 0)
+        return self.logged_minutes
+
+
+class WatchEventQuerySet(models.QuerySet):
+    def for_learner(self, user):
+        """The watching history of one learner."""
+        return self.filter(user=user)
+
+    def total_minutes(self):
+        """Sum of the events' minutes: equals the learner's current watched minutes."""
+        return self.aggregate(total=Coalesce(Sum("minutes"), Value(0)))["total"]
 
 
 class WatchEvent(models.Model):
@@ -114,6 +164,8 @@ class WatchEvent(models.Model):
         help_text=_("Change in minutes watched: negative when a resource is marked not watched."),
     )
     at = models.DateTimeField(_("at"), default=timezone.now)
+
+    objects = WatchEventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-at", "-pk"]

@@ -1,10 +1,16 @@
 from django.urls import path
 
-from progress import learner_settings, practice
+from progress import learner_settings, practice, views
 
 app_name = "progress"
 
 urlpatterns = [
+    # Watching: one-click state changes (progress/views.py, progress/actions.py)
+    path("resources/<slug:slug>/watched/", views.mark_watched, name="mark_watched"),
+    path("resources/<slug:slug>/not-watched/", views.mark_not_watched, name="mark_not_watched"),
+    path("resources/<slug:slug>/sittings/", views.log_sitting, name="log_sitting"),
+    path("resources/<slug:slug>/followed/", views.mark_followed, name="mark_followed"),
+    path("resources/<slug:slug>/not-followed/", views.mark_not_followed, name="mark_not_followed"),
     # Practice: the coding log and private notes (progress/practice.py)
     path("practice/", practice.practice, name="practice"),
     path("practice/<int:pk>/edit/", practice.practice_edit, name="practice_edit"),

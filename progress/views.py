@@ -1,18 +1,40 @@
+import re
+
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from curriculum import views as curriculum_views
+from curriculum.models import Resource
+from progress import actions
+from progress.actions import ProgressError
 from progress.forms import SignUpForm
+from progress.models import Profile
+from progress.path import path_progress, states_for
+
+# Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
+PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
 
 
 @require_GET
 def home(request):
-    return render(request, "progress/home.html")
+    if not request.user.is_authenticated:
+        return render(request, "progress/home.html")
+    return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
+
+
+@require_GET
+def path_page(request):
+    """The suggested path: with the learner's state when signed in, as the curriculum shows it otherwise."""
+    if not request.user.is_authenticated:
+        return curriculum_views.path(request)
+    return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
 
 
 def safe_next_url(request):
@@ -25,6 +47,90 @@ def safe_next_url(request):
     return reverse("home")
 
 
+def place_of(request):
+    place = request.POST.get("place", "")
+    return place if PLACE.match(place) else "resource"
+
+
+def _change(request, slug, change, message, **arguments):
+    """Apply one change to the learner's watching, then answer htmx or redirect back."""
+    resource = get_object_or_404(Resource.objects.select_related("series"), slug=slug)
+    back = safe_next_url(request)
+    try:
+        change(user=request.user, resource=resource, **arguments)
+    except ProgressError as error:
+        return _refused(request, resource, str(error), back)
+    announcement = message % {"title": resource.title}
+    if not request.htmx:
+        messages.success(request, announcement)
+        return redirect(back)
+    context = {"announcement": announcement, "next_url": back, "oob": True}
+    if request.POST.get("page") == "path":
+        progress = path_progress(request.user)
+        context |= {
+            "progress": progress,
+            "steps": progress.steps_for(resource),
+            "stages": progress.stages_for(resource),
+        }
+        return render(request, "progress/dashboard.html#path-update", context)
+    context |= {"state": states_for(request.user, [resource])[resource.pk]}
+    context["place"] = place_of(request)
+    return render(request, "progress/_watch.html#controls", context)
+
+
+def _refused(request, resource, error, back):
+    """Nothing changed: htmx gets the controls again with the error, others a message."""
+    if not request.htmx:
+        messages.error(request, error)
+        return redirect(back)
+    context = {
+        "state": states_for(request.user, [resource])[resource.pk],
+        "place": place_of(request),
+        "page": request.POST.get("page") == "path" and "path",
+        "next_url": back,
+        "error": error,
+        "minutes": request.POST.get("minutes", "")[:10],
+        "oob": True,
+    }
+    return render(request, "progress/_watch.html#controls", context, status=422)
+
+
+@require_POST
+@login_required
+def mark_watched(request, slug):
+    return _change(request, slug, actions.mark_watched, _("“%(title)s” marked watched."))
+
+
+@require_POST
+@login_required
+def mark_not_watched(request, slug):
+    return _change(request, slug, actions.mark_not_watched, _("“%(title)s” marked not watched."))
+
+
+@require_POST
+@login_required
+def log_sitting(request, slug):
+    return _change(
+        request,
+        slug,
+        actions.log_sitting,
+        _("Sitting logged for “%(title)s”."),
+        minutes=request.POST.get("minutes", ""),
+    )
+
+
+@require_POST
+@login_required
+def mark_followed(request, slug):
+    return _change(request, slug, actions.mark_followed, _("“%(title)s” marked followed."))
+
+
+@require_POST
+@login_required
+def mark_not_followed(request, slug):
+    return _change(request, slug, actions.mark_not_followed, _("“%(title)s” marked not followed."))
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     next_url = safe_next_url(request)
@@ -35,6 +141,7 @@ def signup(request):
         try:
             with transaction.atomic():
                 user = form.save()
+                Profile.objects.for_learner(user)
         except IntegrityError:
             # Someone took the same username or e-mail between our check and the save.
             form.add_error(

@@ -1,0 +1,85 @@
+import datetime
+from types import SimpleNamespace
+
+import pytest
+
+from tests.factories import (
+    ArchitectureFactory,
+    ArchitectureStepFactory,
+    ChapterFactory,
+    PairingFactory,
+    PartFactory,
+    PathFactory,
+    ResourceFactory,
+    StageFactory,
+    StepFactory,
+)
+
+
+@pytest.fixture
+def seed_path(db):
+    """A path shaped like the seed's: three dated stages, then an open one ending on the GPU step."""
+    path = PathFactory(title="Suggested path")
+    week1 = StageFactory(path=path, title="Week 1", first_week=1, last_week=1, order=1)
+    week23 = StageFactory(path=path, title="Week 2-3", first_week=2, last_week=3, order=2)
+    week4 = StageFactory(path=path, title="Week 4", first_week=4, last_week=4, order=3)
+    then = StageFactory(path=path, title="Then, as needed", order=4)
+    start = ResourceFactory(
+        slug="how-gpu-computing-works",
+        kind="talk",
+        title="How GPU Computing Works",
+        watch_url="https://example.com/watch/how",
+        is_start_here=True,
+        start_here_reason="If you watch only one video, watch this one.",
+    )
+    PairingFactory(resource=start, part=PartFactory(number=1))
+    lectures = [ResourceFactory(slug=f"gpu-mode-{n}", title=f"Lecture {n}") for n in (3, 4)]
+    course = ResourceFactory(
+        slug="freecodecamp", kind="course", title="CUDA course", duration_minutes=720
+    )
+    PairingFactory(
+        resource=course, part=None, chapter=ChapterFactory(part=PartFactory(number=2), number=5)
+    )
+    later = ResourceFactory(slug="gpu-mode-8", title="Lecture 8", duration_minutes=90)
+    advanced = ResourceFactory(slug="gpu-mode-14", title="Lecture 14", duration_minutes=None)
+    steps = [
+        StepFactory(stage=week1, order=1, resource=start, note="1 h"),
+        StepFactory(stage=week1, order=2, resource=lectures[0]),
+        StepFactory(stage=week1, order=3, resource=lectures[1]),
+        StepFactory(stage=week23, order=1, resource=course, note="12 h, in several sittings"),
+        StepFactory(stage=week4, order=1, resource=later),
+        StepFactory(stage=then, order=1, resource=advanced),
+        ArchitectureStepFactory(stage=then, order=2),
+    ]
+    hopper = ArchitectureFactory(slug="hopper", name="Hopper")
+    session = ResourceFactory(
+        slug="gtc-hopper",
+        kind="talk",
+        title="GTC architecture session: Hopper",
+        presents_architecture=True,
+        architectures=[hopper],
+    )
+    return SimpleNamespace(
+        path=path,
+        stages=[week1, week23, week4, then],
+        steps=steps,
+        start=start,
+        lectures=lectures,
+        course=course,
+        later=later,
+        advanced=advanced,
+        hopper=hopper,
+        session=session,
+        watchable=[start, *lectures, course, later, advanced],
+    )
+
+
+@pytest.fixture
+def started_a_week_ago(learner):
+    """The learner started the path eight days ago: they are in week 2."""
+    from progress.models import Profile
+
+    profile = Profile.objects.for_learner(learner)
+    profile.started_on = datetime.date.today() - datetime.timedelta(days=8)
+    profile.save()
+    return profile

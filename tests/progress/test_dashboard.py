@@ -1,0 +1,235 @@
+import datetime
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from progress import actions
+from progress.models import Profile
+from tests.factories import ResourceFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+EN = {"accept-language": "en"}
+
+
+def dashboard(client):
+    response = client.get("/", headers=EN)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def step_html(html, step):
+    """The <li> of one step."""
+    match = re.search(rf'<li class="step[^"]*" id="step-{step.pk}">(.*?)</li>', html, re.S)
+    assert match, f"step {step.pk} not on the page"
+    return match.group(0)
+
+
+def test_anonymous_visitors_get_the_landing_page(client, seed_path):
+    """No dashboard without an account: the landing page invites to sign in."""
+    html = client.get("/", headers=EN).content.decode()
+    assert "Learn GPU programming" in html
+    assert "Your path" not in html
+    assert not Profile.objects.exists()
+
+
+def test_the_dashboard_lists_every_stage_and_step_in_order(learner_client, seed_path):
+    """Stages then steps, in the path's order, with the guide chapter each goes with."""
+    html = dashboard(learner_client)
+    positions = [html.index(f'id="stage-{stage.pk}"') for stage in seed_path.stages]
+    assert positions == sorted(positions)
+    positions = [html.index(f'id="step-{step.pk}"') for step in seed_path.steps]
+    assert positions == sorted(positions)
+    assert "With · Part 2, chapter 5" in step_html(html, seed_path.steps[3])
+    assert "12 h, in several sittings" in step_html(html, seed_path.steps[3])
+
+
+def test_a_newcomer_is_shown_the_start_here_talk_with_its_reason(learner_client, seed_path):
+    """Nothing watched yet: the seed's start-here talk and reason, and no duplicate next-up card."""
+    html = dashboard(learner_client)
+    assert 'id="start-here-title"' in html
+    assert "If you watch only one video, watch this one." in html
+    assert 'id="next-up-title"' not in html
+
+
+def test_the_start_here_card_leaves_once_something_is_watched(learner, learner_client, seed_path):
+    """After the first click the next-up card takes over."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    html = dashboard(learner_client)
+    assert "If you watch only one video" not in html
+    next_up = html.split('id="next-up"')[1].split("</section>")[0]
+    assert "Lecture 3" in next_up
+
+
+def test_steps_show_not_started_in_progress_and_watched(learner, learner_client, seed_path):
+    """Each step says its state in words, with minutes and a bar while in progress."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    actions.log_sitting(user=learner, resource=seed_path.course, minutes=90)
+    html = dashboard(learner_client)
+    assert "Watched" in step_html(html, seed_path.steps[0])
+    assert "Mark not watched" in step_html(html, seed_path.steps[0])
+    course = step_html(html, seed_path.steps[3])
+    assert "In progress: 1 h 30 of 12 h" in course
+    assert 'max="720" value="90"' in course
+    assert "Not started" in step_html(html, seed_path.steps[1])
+
+
+def test_next_up_is_the_first_unfinished_step_with_its_watch_link(
+    learner, learner_client, seed_path
+):
+    """Steps done in any order: next up is the earliest one left."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    actions.mark_watched(user=learner, resource=seed_path.lectures[1])
+    seed_path.lectures[0].watch_url = "https://example.com/watch/3"
+    seed_path.lectures[0].save()
+    html = dashboard(learner_client)
+    next_up = html.split('id="next-up"')[1].split("</section>")[0]
+    assert "Lecture 3" in next_up
+    assert 'href="https://example.com/watch/3"' in next_up
+
+
+def test_stage_and_path_bars_count_minutes_and_steps(learner, learner_client, seed_path):
+    """Bars give watched ÷ planned minutes and steps done ÷ steps, in numbers and in words."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    actions.log_sitting(user=learner, resource=seed_path.course, minutes=120)
+    html = dashboard(learner_client)
+    path_bar = html.split('id="path-bar"')[1].split("</div>")[0]
+    assert "1 of 7 steps done · 3 h watched of 16 h 30" in path_bar
+    assert 'id="bar-path-minutes" max="990" value="180"' in path_bar
+    week1 = seed_path.stages[0]
+    stage_bar = html.split(f'id="stage-{week1.pk}-bar"')[1].split("</div>")[0]
+    assert "1 of 3 steps done" in stage_bar
+    assert f'id="bar-{week1.pk}-steps" max="3" value="1"' in stage_bar
+
+
+def test_the_current_week_comes_from_the_start_day(learner_client, seed_path, started_a_week_ago):
+    """Started eight days ago: week 2 of 4, and the stage holding it is marked current."""
+    html = dashboard(learner_client)
+    assert "Week 2 of 4" in html
+    assert f'id="stage-{seed_path.stages[1].pk}" aria-labelledby' in html
+    current = re.search(r'<section class="stage stage--current" id="stage-(\d+)"', html)
+    assert int(current.group(1)) == seed_path.stages[1].pk
+
+
+def test_past_the_planned_weeks_the_open_stage_is_current(learner, learner_client, seed_path):
+    """Week 6 of a 4-week plan: the last stage ("then, as needed") is where the learner is."""
+    Profile.objects.for_learner(learner)
+    Profile.objects.filter(user=learner).update(
+        started_on=datetime.date.today() - datetime.timedelta(weeks=5)
+    )
+    html = dashboard(learner_client)
+    assert "Week 6: the 4 planned weeks are behind you" in html
+    current = re.search(r'<section class="stage stage--current" id="stage-(\d+)"', html)
+    assert int(current.group(1)) == seed_path.stages[3].pk
+
+
+def test_a_start_day_in_the_future_says_when_the_path_starts(learner, learner_client, seed_path):
+    """A learner who plans to start next week is told the day."""
+    profile = Profile.objects.for_learner(learner)
+    profile.started_on = datetime.date.today() + datetime.timedelta(days=10)
+    profile.save()
+    assert "You start the path on" in dashboard(learner_client)
+
+
+def test_an_unknown_gpu_asks_the_learner_to_pick_one(learner_client, seed_path):
+    """The architecture step prompts for the GPU instead of naming a talk."""
+    html = step_html(dashboard(learner_client), seed_path.steps[-1])
+    assert "Tell Parcours which GPU you have" in html
+    assert 'href="/settings/"' in html
+    assert "Hopper" not in html
+
+
+def test_the_gpu_choice_resolves_the_architecture_step(learner, learner_client, seed_path):
+    """With a Hopper card, the step is the Hopper session, with its own buttons."""
+    profile = Profile.objects.for_learner(learner)
+    profile.architecture = seed_path.hopper
+    profile.save()
+    actions.mark_watched(user=learner, resource=seed_path.session)
+    html = step_html(dashboard(learner_client), seed_path.steps[-1])
+    assert "GTC architecture session: Hopper" in html
+    assert "Mark not watched" in html
+    assert "Tell Parcours which GPU" not in html
+
+
+def test_a_gpu_without_session_says_so(learner, learner_client, seed_path):
+    """An architecture with no session listed gets a plain sentence, no broken button."""
+    from tests.factories import ArchitectureFactory
+
+    profile = Profile.objects.for_learner(learner)
+    profile.architecture = ArchitectureFactory(slug="amd-cdna", name="CDNA", vendor="AMD")
+    profile.save()
+    html = step_html(dashboard(learner_client), seed_path.steps[-1])
+    assert "No architecture session is listed for your GPU yet." in html
+
+
+def test_another_learners_watching_never_shows(learner_client, other_learner, seed_path):
+    """Grace's watched talks and sittings are not on Ada's dashboard."""
+    actions.mark_watched(user=other_learner, resource=seed_path.start)
+    actions.log_sitting(user=other_learner, resource=seed_path.course, minutes=300)
+    html = dashboard(learner_client)
+    assert "Mark not watched" not in html
+    assert "In progress" not in html
+    assert "0 of 7 steps done · 0 min watched" in html
+
+
+def test_a_learner_without_profile_gets_one(client, seed_path):
+    """Accounts made with createsuperuser have no profile: the dashboard creates it."""
+    admin = UserFactory(username="root", is_superuser=True, is_staff=True)
+    client.force_login(admin)
+    assert "Week 1 of 4" in dashboard(client)
+    assert Profile.objects.filter(user=admin).exists()
+
+
+def test_without_a_path_the_dashboard_still_shows_start_here(learner_client):
+    """Before the curriculum is loaded the dashboard stays up."""
+    ResourceFactory(is_start_here=True, start_here_reason="Watch this first.")
+    html = dashboard(learner_client)
+    assert "No path is loaded yet." in html
+    assert "Watch this first." in html
+
+
+def test_a_finished_path_says_so(learner, learner_client, seed_path):
+    """Every step done: next up gives the rule instead of a step."""
+    profile = Profile.objects.for_learner(learner)
+    profile.architecture = seed_path.hopper
+    profile.save()
+    for resource in [*seed_path.watchable, seed_path.session]:
+        actions.mark_watched(user=learner, resource=resource)
+    html = dashboard(learner_client)
+    assert "You have been through every step of the path." in html
+    assert "7 of 7 steps done" in html
+
+
+def count_queries(client):
+    with CaptureQueriesContext(connection) as queries:
+        dashboard(client)
+    return len(queries)
+
+
+@pytest.mark.parametrize("watched", [0, 5, "all"])
+def test_the_dashboard_query_count_does_not_grow_with_watching(
+    learner, learner_client, seed_path, django_assert_num_queries, watched
+):
+    """0, 5 or every resource watched, with a GPU chosen: the same queries."""
+    profile = Profile.objects.for_learner(learner)
+    profile.architecture = seed_path.hopper
+    profile.save()
+    resources = [*seed_path.watchable, seed_path.session]
+    for resource in resources[: len(resources) if watched == "all" else watched]:
+        actions.mark_watched(user=learner, resource=resource)
+    with django_assert_num_queries(12):
+        dashboard(learner_client)
+
+
+def test_the_dashboard_query_count_does_not_grow_with_the_catalogue(
+    learner, learner_client, seed_path
+):
+    """Ten times the resources in the catalogue, all watched: the same queries."""
+    Profile.objects.for_learner(learner)
+    before = count_queries(learner_client)
+    for _ in range(10 * len(seed_path.watchable)):
+        resource = ResourceFactory()
+        actions.mark_watched(user=learner, resource=resource)
+    assert count_queries(learner_client) == before

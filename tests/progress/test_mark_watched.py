@@ -1,0 +1,119 @@
+import pytest
+from django.contrib.messages import get_messages
+
+from progress.models import Watch, WatchEvent
+from tests.factories import FollowedResourceFactory, ResourceFactory
+
+pytestmark = pytest.mark.django_db
+
+EN = {"accept-language": "en"}
+HTMX = {"HX-Request": "true", "accept-language": "en"}
+
+
+def url(resource):
+    return f"/resources/{resource.slug}/watched/"
+
+
+def test_it_marks_watched_and_redirects_back_with_a_message(learner, learner_client):
+    """Without JavaScript: POST, redirect to the page the form was on, a message there."""
+    lecture = ResourceFactory(title="Lecture 3")
+    response = learner_client.post(url(lecture), {"next": "/?tab=1#step-3"}, headers=EN)
+    assert response.status_code == 302
+    assert response.url == "/?tab=1#step-3"
+    assert [str(m) for m in get_messages(response.wsgi_request)] == ["“Lecture 3” marked watched."]
+    assert Watch.objects.get(user=learner, resource=lecture).is_finished
+
+
+def test_it_ignores_a_next_url_on_another_site(learner_client):
+    """An open redirect is refused: the learner lands on the dashboard."""
+    lecture = ResourceFactory()
+    response = learner_client.post(url(lecture), {"next": "https://evil.example/"})
+    assert response.status_code == 302
+    assert response.url == "/"
+
+
+def test_marking_twice_keeps_one_row(learner, learner_client):
+    """A double submit leaves one row and one event."""
+    lecture = ResourceFactory()
+    learner_client.post(url(lecture))
+    learner_client.post(url(lecture))
+    assert Watch.objects.filter(user=learner).count() == 1
+    assert WatchEvent.objects.filter(user=learner).count() == 1
+
+
+def test_it_rejects_get(learner_client):
+    """State changes only by POST: a GET is 405 and changes nothing."""
+    lecture = ResourceFactory()
+    assert learner_client.get(url(lecture)).status_code == 405
+    assert not Watch.objects.exists()
+
+
+def test_an_unknown_slug_is_404(learner_client):
+    """No such resource: not found, nothing written."""
+    assert learner_client.post("/resources/no-such-talk/watched/").status_code == 404
+    assert not Watch.objects.exists()
+
+
+def test_anonymous_posts_redirect_to_sign_in_and_change_nothing(client):
+    """A signed-out visitor is sent to sign in; no row appears."""
+    lecture = ResourceFactory()
+    response = client.post(url(lecture))
+    assert response.status_code == 302
+    assert response.url.startswith("/accounts/login/?next=")
+    assert not Watch.objects.exists()
+
+
+def test_a_followed_kind_cannot_be_marked_watched(learner_client):
+    """A channel is followed: "watched" is refused with a readable message."""
+    channel = FollowedResourceFactory()
+    response = learner_client.post(url(channel), headers=EN, follow=True)
+    assert "followed, not watched" in response.content.decode()
+    assert not Watch.objects.exists()
+
+
+def test_with_htmx_it_answers_the_step_and_the_updated_bars(learner, learner_client, seed_path):
+    """From the path: the step fragment plus out-of-band stage bar, path bar and next up."""
+    step = seed_path.steps[0]
+    response = learner_client.post(
+        url(seed_path.start),
+        {"next": "/", "place": f"step-{step.pk}", "page": "path"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html
+    assert f'<li class="step step--done" id="step-{step.pk}" hx-swap-oob="true">' in html
+    assert f'id="step-{step.pk}-toggle"' in html
+    assert "Mark not watched" in html
+    stage_bar = html.split(f'id="stage-{seed_path.stages[0].pk}-bar" hx-swap-oob="true"')[1]
+    assert "1 of 3 steps done" in stage_bar.split("</div>")[0]
+    path_bar = html.split('id="path-bar" hx-swap-oob="true"')[1].split("</div>")[0]
+    assert "1 of 7 steps done · 1 h watched of 16 h 30" in path_bar
+    next_up = html.split('id="next-up" hx-swap-oob="true"')[1].split("</section>")[0]
+    assert "Lecture 3" in next_up
+    assert 'id="start-here" hx-swap-oob="true"' in html
+    assert "“How GPU Computing Works” marked watched." in html
+    assert Watch.objects.get(user=learner, resource=seed_path.start).is_finished
+
+
+def test_with_htmx_outside_the_path_it_answers_the_resource_controls(learner_client):
+    """From a catalogue or resource page: only that resource's controls, swapped in place."""
+    lecture = ResourceFactory()
+    response = learner_client.post(
+        url(lecture), {"place": "resource-x", "next": "/resources/"}, headers=HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div class="watch watch--done" id="resource-x-watch"')
+    assert 'hx-swap-oob="true"' in html
+    assert 'name="next" value="/resources/"' in html
+    assert "path-bar" not in html
+
+
+def test_a_forged_place_falls_back_to_a_plain_id(learner_client):
+    """The place prefix is echoed into ids: anything but letters, digits and dashes is dropped."""
+    lecture = ResourceFactory()
+    response = learner_client.post(url(lecture), {"place": '"><script>'}, headers=HTMX)
+    html = response.content.decode()
+    assert 'id="resource-watch"' in html
+    assert "<script>" not in html

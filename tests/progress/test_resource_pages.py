@@ -1,0 +1,98 @@
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from progress import actions
+from tests.factories import FollowedResourceFactory, ResourceFactory
+
+pytestmark = pytest.mark.django_db
+
+EN = {"accept-language": "en"}
+HTMX = {"HX-Request": "true", "accept-language": "en"}
+
+
+def test_the_catalogue_shows_the_learners_state_beside_each_resource(learner, learner_client):
+    """Watched, in progress, followed: each card says so and carries its buttons."""
+    lecture = ResourceFactory(slug="lecture")
+    course = ResourceFactory(slug="course", kind="course", duration_minutes=720)
+    channel = FollowedResourceFactory(slug="channel")
+    actions.mark_watched(user=learner, resource=lecture)
+    actions.log_sitting(user=learner, resource=course, minutes=60)
+    html = learner_client.get("/resources/", headers=EN).content.decode()
+    lecture_card = html.split('id="watch-lecture-watch"')[1].split("</form>")[0]
+    assert "Watched" in lecture_card
+    assert 'action="/resources/lecture/not-watched/"' in lecture_card
+    assert "In progress: 1 h of 12 h" in html.split('id="watch-course-watch"')[1]
+    assert 'action="/resources/channel/followed/"' in html
+    assert channel.title in html
+
+
+def test_visitors_see_the_catalogue_without_buttons(client):
+    """Signed out: no state, no forms."""
+    ResourceFactory()
+    html = client.get("/resources/", headers=EN).content.decode()
+    assert "Mark watched" not in html
+
+
+def test_the_catalogue_never_shows_another_learners_state(learner_client, other_learner):
+    """Grace's watched lecture reads as not started for Ada."""
+    lecture = ResourceFactory(slug="lecture")
+    actions.mark_watched(user=other_learner, resource=lecture)
+    html = learner_client.get("/resources/", headers=EN).content.decode()
+    assert "Watched" not in html.split('id="watch-lecture-watch"')[1].split("</p>")[0]
+    assert "Mark not watched" not in html
+
+
+def test_the_resource_page_shows_the_state_with_the_same_buttons(learner, learner_client):
+    """A sitting logged shows on the resource's own page, with the sitting form."""
+    course = ResourceFactory(slug="course", kind="course", duration_minutes=720)
+    actions.log_sitting(user=learner, resource=course, minutes=90)
+    html = learner_client.get("/resources/course/", headers=EN).content.decode()
+    assert "In progress: 1 h 30 of 12 h" in html
+    assert 'id="watch-course-minutes"' in html
+    assert 'name="next" value="/resources/course/"' in html
+
+
+def test_a_click_in_the_catalogue_swaps_that_resources_controls(learner_client):
+    """htmx from a card: the card's controls come back, keyed to the same ids."""
+    ResourceFactory(slug="lecture")
+    response = learner_client.post(
+        "/resources/lecture/watched/",
+        {"place": "watch-lecture", "next": "/resources/?q=cuda"},
+        headers=HTMX,
+    )
+    html = response.content.decode()
+    assert 'id="watch-lecture-watch" hx-swap-oob="true"' in html
+    assert 'id="watch-lecture-toggle"' in html
+    assert 'value="/resources/?q=cuda"' in html
+
+
+def catalogue_queries(client):
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/resources/").status_code == 200
+    return len(queries)
+
+
+def test_the_catalogue_query_count_does_not_grow(learner, learner_client):
+    """Nothing watched, everything watched, ten times the resources: the same queries."""
+    resources = ResourceFactory.create_batch(5)
+    nothing = catalogue_queries(learner_client)
+    for resource in resources:
+        actions.mark_watched(user=learner, resource=resource)
+    assert catalogue_queries(learner_client) == nothing
+    for resource in ResourceFactory.create_batch(45):
+        actions.log_sitting(user=learner, resource=resource, minutes=5)
+    assert catalogue_queries(learner_client) == nothing
+
+
+def test_the_resource_page_query_count_does_not_grow(learner, learner_client):
+    """The page costs the same whether the learner watched one resource or fifty."""
+    resource = ResourceFactory(slug="lecture")
+    with CaptureQueriesContext(connection) as first:
+        learner_client.get("/resources/lecture/")
+    actions.mark_watched(user=learner, resource=resource)
+    for other in ResourceFactory.create_batch(50):
+        actions.mark_watched(user=learner, resource=other)
+    with CaptureQueriesContext(connection) as second:
+        learner_client.get("/resources/lecture/")
+    assert len(second) == len(first)
