@@ -183,20 +183,12 @@ def test_a_learner_signs_in_on_one_server_and_records_on_the_other(static_root):
     browser = Browser()
     with app_servers(2, static_root) as (first, second):
         signed_in, _ = browser.sign_in(first, PASSWORD)
-        page_status, page = browser.request(f"{second}/practice/")
-        saved, _ = browser.request(
-            f"{second}/resources/{resource.slug}/practice/",
-            {
-                "day": "2025-01-08",
-                "minutes": "60",
-                "built": "A tiled matmul",
-                "idempotency_key": "6f1c1b7e-3d0b-4b8e-9d55-2b1f8f0e6a11",
-            },
-        )
+        page_status, page = browser.request(f"{second}/settings/")
+        saved, _ = browser.request(f"{second}/resources/{resource.slug}/watched/", {})
 
     assert (signed_in, page_status, saved) == (302, 200, 302)
     assert "ada" in page
-    assert learner.practice_sessions.get().resource == resource
+    assert learner.watches.get(resource=resource).finished_at is not None
 
 
 def test_failed_sign_ins_on_both_servers_count_toward_one_lockout(static_root):
