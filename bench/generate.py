@@ -63,7 +63,7 @@ def watching_of(user, resources, rng, now):
     done = rng.randint(0, len(resources))
     watches, events = [], []
     for index, resource in enumerate(resources[: done + 1]):
-        duration = resource.duration_minutes or 60
+        duration = resource.duration_minutes or 0
         at = now - datetime.timedelta(days=rng.randint(0, 120), minutes=rng.randint(0, 1440))
         if index < done:
             watches.append(Watch(user=user, resource=resource, logged_minutes=0, finished_at=at))
