@@ -227,6 +227,12 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 # A username longer than any user can have is cut before axes stores it (its column holds 255).
 AXES_USERNAME_CALLABLE = "progress.throttling.username_for_throttling"
+# Behind a reverse proxy, the client's address comes from the header the proxy sets, read by
+# django-ipware (README, "Several app servers"); by default, the address that connects to us.
+AXES_IPWARE_META_PRECEDENCE_ORDER = env_list(
+    "AXES_IPWARE_META_PRECEDENCE_ORDER", default=["REMOTE_ADDR"]
+)
+AXES_IPWARE_PROXY_COUNT = env_int("AXES_IPWARE_PROXY_COUNT", None)
 
 # Logging: one line per event on standard error, each with its request id.
 LOGGING = {
