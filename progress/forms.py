@@ -1,7 +1,10 @@
+from datetime import date
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 User = get_user_model()
@@ -37,3 +40,21 @@ class SignInForm(AuthenticationForm):
         # AuthenticationForm sets max_length after the field is built, so it adds no validator.
         username = self.fields["username"]
         username.validators.append(MaxLengthValidator(username.max_length))
+
+
+class CohortForm(forms.Form):
+    """The curators' filter: learners who signed up in one month, or everyone."""
+
+    cohort = forms.ChoiceField(label=_("Signed up in"), required=False)
+
+    def __init__(self, data, *, months):
+        super().__init__(data)
+        self.fields["cohort"].choices = [("", _("Any month"))] + [
+            (month.strftime("%Y-%m"), date_format(month, "YEAR_MONTH_FORMAT")) for month in months
+        ]
+
+    def month(self):
+        """The first day of the chosen month, or None for everyone (also when the choice is bad)."""
+        if not self.is_valid() or not self.cleaned_data["cohort"]:
+            return None
+        return date.fromisoformat(self.cleaned_data["cohort"] + "-01")

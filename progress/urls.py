@@ -22,4 +22,7 @@ urlpatterns = [
     path("settings/export.json", learner_settings.export_json, name="export_json"),
     path("settings/export.zip", learner_settings.export_csv, name="export_csv"),
     path("settings/delete/", learner_settings.delete_account, name="delete_account"),
+    # Stats: the learner's weeks and coding days, the curators' view of the path
+    path("stats/", views.stats_page, name="stats"),
+    path("curators/progress/", views.curator_progress, name="curator_progress"),
 ]

@@ -3,6 +3,7 @@ import re
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -11,10 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from curriculum import views as curriculum_views
-from curriculum.models import Resource
-from progress import actions
+from curriculum.models import Path, Resource
+from progress import actions, charts, stats
 from progress.actions import ProgressError
-from progress.forms import SignUpForm
+from progress.balance import GOAL
+from progress.forms import CohortForm, SignUpForm
 from progress.models import Profile
 from progress.path import path_progress, states_for
 
@@ -155,3 +157,39 @@ def signup(request):
             )
             return redirect(next_url)
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+# Stats: the learner's weeks and coding days; the curators' view of the path (progress/stats.py)
+
+
+@require_GET
+@login_required
+def stats_page(request):
+    learner = stats.learner_stats(request.user)
+    context = {
+        "stats": learner,
+        "chart": charts.weekly_chart(learner.weeks),
+        "calendar": charts.heatmap_chart(learner.heatmap),
+        "legend": charts.legend_cells(),
+    }
+    return render(request, "progress/stats.html", context)
+
+
+@require_GET
+@login_required
+def curator_progress(request):
+    if not request.user.is_staff:
+        raise PermissionDenied
+    form = CohortForm(request.GET or None, months=stats.cohorts())
+    learners = stats.learners(form.month())
+    active = stats.active_learners(learners)
+    context = {
+        "form": form,
+        "learner_count": active["learners"],
+        "steps": stats.path_progress(Path.objects.suggested(), learners),
+        "active": active,
+        "median_ratio": stats.median_ratio(learners),
+        "meter_max": max(active["learners"], 1),
+        "goal": GOAL,
+    }
+    return render(request, "progress/curator_progress.html", context)

@@ -1,0 +1,206 @@
+import re
+import uuid
+import xml.etree.ElementTree as ET
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from progress.charts import hour_scale
+from progress.models import Practice, WatchEvent
+from tests.factories import PracticeFactory, ResourceFactory, WatchEventFactory, WatchFactory
+
+URL = reverse("progress:stats")
+SVG = "{http://www.w3.org/2000/svg}"
+PARIS = ZoneInfo("Europe/Paris")
+NOW = datetime(2026, 11, 18, 15, 0, tzinfo=PARIS)  # a Wednesday
+TODAY = NOW.date()
+
+pytestmark = pytest.mark.django_db
+
+
+def get_english(client):
+    return client.get(URL, headers={"accept-language": "en"})
+
+
+def svg(html, css_class):
+    """The <svg> element with that class, parsed as XML."""
+    match = re.search(rf'<svg class="{css_class}".*?</svg>', html, re.DOTALL)
+    assert match, f"no <svg class={css_class}>"
+    return ET.fromstring(match.group(0))
+
+
+def bars(chart, series):
+    return [
+        rect
+        for rect in chart.iter(f"{SVG}rect")
+        if f"chart__bar--{series}" in rect.get("class", "")
+    ]
+
+
+def test_anonymous_visitors_are_sent_to_sign_in(client):
+    """The stats are a learner's own: sign in first."""
+    response = client.get(URL)
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_it_rejects_post(learner_client):
+    """The page only shows."""
+    assert learner_client.post(URL).status_code == 405
+
+
+@time_machine.travel(NOW, tick=False)
+def test_the_chart_is_valid_svg_with_one_bar_per_week_and_series(learner_client, learner):
+    """Twelve hatched bars and twelve solid ones, each with its title, the chart labelled."""
+    WatchEventFactory(user=learner, minutes=90, at=datetime(2026, 11, 16, 20, 0, tzinfo=PARIS))
+    PracticeFactory(user=learner, day=date(2026, 11, 17), minutes=150)
+    html = get_english(learner_client).content.decode()
+    chart = svg(html, "chart__svg")
+    assert chart.get("role") == "img"
+    title_id, desc_id = chart.get("aria-labelledby").split()
+    assert chart.find(f"{SVG}title").get("id") == title_id
+    assert chart.find(f"{SVG}desc").get("id") == desc_id
+    watched, coded = bars(chart, "watched"), bars(chart, "coded")
+    assert len(watched) == len(coded) == 12
+    assert all(bar.find(f"{SVG}title") is not None for bar in watched + coded)
+    assert watched[-1].find(f"{SVG}title").text == "Week of 16 Nov: 1.5 h watched"
+    assert coded[-1].find(f"{SVG}title").text == "Week of 16 Nov: 2.5 h coded"
+    assert float(coded[-1].get("height")) > float(watched[-1].get("height")) > 0
+    assert float(coded[0].get("height")) == 0
+    assert all(bar.get("fill") == "url(#hatch-watched)" for bar in watched)
+
+
+@time_machine.travel(NOW, tick=False)
+def test_the_table_under_the_chart_gives_the_same_figures(learner_client, learner):
+    """One row per week with hours watched and coded, for screen readers."""
+    WatchEventFactory(user=learner, minutes=90, at=datetime(2026, 11, 16, 20, 0, tzinfo=PARIS))
+    PracticeFactory(user=learner, day=date(2026, 11, 17), minutes=150)
+    html = get_english(learner_client).content.decode()
+    table = html[html.index('<table class="stats-table">') : html.index("</table>")]
+    assert table.count('<tr><th scope="row">') == 12
+    assert "16 Nov 2026 \N{EN DASH} 22 Nov 2026</th><td>1.5</td><td>2.5</td>" in table
+
+
+@time_machine.travel(NOW, tick=False)
+def test_the_calendar_has_a_titled_square_per_day_of_26_weeks(learner_client, learner):
+    """25 full weeks and this week's three days, each square titled with date and minutes."""
+    PracticeFactory(user=learner, day=date(2026, 11, 17), minutes=45)
+    html = get_english(learner_client).content.decode()
+    calendar = svg(html, "heatmap")
+    days = list(calendar.iter(f"{SVG}rect"))
+    assert len(days) == 25 * 7 + 3
+    titles = [rect.find(f"{SVG}title").text for rect in days]
+    assert "Tuesday 17 November 2026: 45 min coded" in titles
+    assert "Wednesday 18 November 2026: 0 min coded" in titles
+    assert "more than 2 h" in html and "up to 30 min" in html
+
+
+@time_machine.travel(NOW, tick=False)
+def test_svg_numbers_use_a_dot_in_french_too(learner_client, learner):
+    """Coordinates are not localised: 12,5 would be an invalid attribute."""
+    WatchEventFactory(user=learner, minutes=7, at=datetime(2026, 11, 16, 20, 0, tzinfo=PARIS))
+    html = learner_client.get(URL, headers={"accept-language": "fr"}).content.decode()
+    assert "Vos statistiques" in html or "Your stats" in html
+    for css_class in ("chart__svg", "heatmap"):
+        for element in svg(html, css_class).iter():
+            for name in ("x", "y", "width", "height"):
+                assert "," not in element.get(name, "")
+
+
+@time_machine.travel(NOW, tick=False)
+def test_streaks_totals_balance_and_finished_kinds_are_shown(learner_client, learner):
+    """The figures beside the charts."""
+    for back in (4, 3, 1, 0):
+        PracticeFactory(user=learner, day=TODAY - timedelta(days=back), minutes=60)
+    WatchEventFactory(user=learner, minutes=120, at=NOW - timedelta(days=2))
+    WatchFactory(user=learner, resource__kind="talk", finished_at=NOW)
+    html = get_english(learner_client).content.decode()
+    assert "<dt>Current streak</dt><dd>2 days</dd>" in html
+    assert "<dt>Longest streak</dt><dd>2 days</dd>" in html
+    assert "<dt>Hours watched</dt><dd>2.0</dd>" in html
+    assert "<dt>Hours coded</dt><dd>4.0</dd>" in html
+    assert "You watched 2 h and coded 4 h in all: 2 h more code to meet the 1:3 rule." in html
+    assert "<dt>Talk</dt><dd>1</dd>" in html
+
+
+def test_a_new_learner_sees_empty_stats_without_errors(learner_client):
+    """Nothing watched, nothing coded: no division by zero."""
+    response = get_english(learner_client)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "nothing to balance" in html
+    assert "Nothing finished yet." in html
+    assert len(bars(svg(html, "chart__svg"), "coded")) == 12
+
+
+def test_the_page_has_no_inline_style_and_a_stats_link(learner_client):
+    """CSP forbids style attributes; the navigation marks the page as current."""
+    html = get_english(learner_client).content.decode()
+    assert "style=" not in html
+    assert 'href="/stats/" aria-current="page">Stats</a>' in html
+
+
+def test_others_do_not_see_the_stats_link(client):
+    """Anonymous visitors have no stats."""
+    assert (
+        'href="/stats/"' not in client.get("/", headers={"accept-language": "en"}).content.decode()
+    )
+
+
+def test_another_learners_data_stays_out(learner_client, other_learner):
+    """Only the signed-in learner's minutes count."""
+    WatchEventFactory(user=other_learner, minutes=600)
+    PracticeFactory(user=other_learner, minutes=600)
+    html = get_english(learner_client).content.decode()
+    assert "<dt>Hours watched</dt><dd>0.0</dd>" in html
+    assert "<dt>Hours coded</dt><dd>0.0</dd>" in html
+
+
+@time_machine.travel(NOW, tick=False)
+def test_the_query_count_does_not_grow_with_history(
+    learner_client, learner, django_assert_num_queries
+):
+    """A year of daily sessions and events costs the same queries as one of each."""
+    resource = ResourceFactory()
+    PracticeFactory(user=learner, resource=resource, day=TODAY)
+    WatchEventFactory(user=learner, resource=resource, at=NOW)
+    WatchFactory(user=learner, resource=resource, finished_at=NOW)
+    with django_assert_num_queries(7) as small:
+        get_english(learner_client)
+    Practice.objects.bulk_create(
+        Practice(
+            user=learner,
+            resource=resource,
+            day=TODAY - timedelta(days=back),
+            minutes=30 + back % 90,
+            built="kernel",
+            idempotency_key=uuid.uuid4(),
+        )
+        for back in range(1, 400)
+        for _ in range(2)
+    )
+    WatchEvent.objects.bulk_create(
+        WatchEvent(
+            user=learner,
+            resource=resource,
+            kind="sitting",
+            minutes=20,
+            at=NOW - timedelta(hours=hours),
+        )
+        for hours in range(1, 3000, 5)
+    )
+    WatchFactory.create_batch(20, user=learner, finished_at=NOW)
+    with django_assert_num_queries(len(small.captured_queries)):
+        assert get_english(learner_client).status_code == 200
+
+
+def test_the_hour_axis_has_round_steps_above_the_largest_week():
+    """The axis tops out at a round number of hours, in at most five steps."""
+    assert hour_scale(0) == (1, 1)
+    assert hour_scale(2.5) == (3, 1)
+    assert hour_scale(8.2) == (10, 2)
+    assert hour_scale(41) == (50, 10)
+    assert hour_scale(1234) == (1235, 247)
