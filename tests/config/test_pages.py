@@ -52,6 +52,7 @@ MAIN_PAGES = [
     "/path/",
     "/practice/",
     "/settings/",
+    "/stats/",
     "/accounts/login/",
     "/accounts/signup/",
     "/accounts/password_reset/",

@@ -25,6 +25,8 @@ URLS = {
     "curriculum:guide": READ,
     "progress:export_json": READ,
     "progress:export_csv": READ,
+    "progress:stats": READ,
+    "progress:curator_progress": READ,
     "password_change_done": READ,
     "password_reset_done": READ,
     "password_reset_complete": READ,

@@ -102,6 +102,8 @@ PROBES = [
     ("progress:export_json", {}, "get", None, 200),
     ("progress:export_csv", {}, "get", None, 200),
     ("progress:delete_account", {}, "post", {"password": PASSWORD}, 302),
+    ("progress:stats", {}, "get", None, 200),
+    ("progress:curator_progress", {}, "get", None, 403),
     ("home", {}, "get", None, 200),
     ("path", {}, "get", None, 200),
     ("curriculum:resource_list", {}, "get", None, 200),
