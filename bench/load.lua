@@ -1,29 +1,26 @@
 -- wrk script: each request signed in as one of many learners, a fixed number of requests in all.
--- Environment: BENCH_COOKIES (file of "sessionid csrftoken" lines), BENCH_REQUESTS (total),
--- BENCH_METHOD (GET or POST), BENCH_THREADS (wrk's -t), BENCH_OUT (JSON result file).
+-- Run with one wrk thread (-t1, any number of connections). Environment: BENCH_COOKIES (file of
+-- "sessionid csrftoken" lines), BENCH_REQUESTS (total), BENCH_METHOD (GET or POST), BENCH_OUT
+-- (JSON result file). When the count is reached the thread stops and writes BENCH_OUT .. ".stop";
+-- wrk itself only ends at its duration or on SIGINT, which bench/run.py then sends.
 
 local cookies = {}
 local counter = 0
+local answered = 0
 local limit = 0
-local threads = {}
-
-function setup(thread)
-  thread:set("id", #threads + 1)
-  table.insert(threads, thread)
-end
+local stopping = false
 
 function init(args)
   for line in io.lines(os.getenv("BENCH_COOKIES")) do
     local session, csrf = line:match("^(%S+)%s+(%S+)$")
     if session then table.insert(cookies, {session, csrf}) end
   end
-  limit = math.floor(tonumber(os.getenv("BENCH_REQUESTS")) / tonumber(os.getenv("BENCH_THREADS")))
-  counter = 0
+  limit = tonumber(os.getenv("BENCH_REQUESTS"))
 end
 
 function request()
   counter = counter + 1
-  local pick = cookies[((counter * 7919 + id * 104729) % #cookies) + 1]
+  local pick = cookies[((counter * 7919) % #cookies) + 1]
   local headers = {
     ["Cookie"] = "sessionid=" .. pick[1] .. "; csrftoken=" .. pick[2],
     ["X-CSRFToken"] = pick[2],
@@ -38,7 +35,10 @@ function response(status, headers, body)
   if status >= 400 then
     io.stderr:write("unexpected status " .. status .. "\n")
   end
-  if counter >= limit then
+  answered = answered + 1
+  if answered >= limit and not stopping then
+    stopping = true
+    io.open(os.getenv("BENCH_OUT") .. ".stop", "w"):close()
     wrk.thread:stop()
   end
 end

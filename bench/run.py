@@ -57,21 +57,30 @@ def wait_until_up(base_url, timeout=30):
     raise SystemExit("gunicorn did not answer /readyz in time")
 
 
-def drive(base_url, method, path, requests, cookies, threads, connections):
+def drive(base_url, method, path, requests, cookies, connections):
+    """One wrk run of exactly `requests` answered requests; returns its figures."""
     out = RESULTS / "wrk-last.json"
+    stop_marker = Path(f"{out}.stop")
+    out.unlink(missing_ok=True)
+    stop_marker.unlink(missing_ok=True)
     env = {
         **os.environ,
         "BENCH_COOKIES": str(cookies),
         "BENCH_REQUESTS": str(requests),
         "BENCH_METHOD": method,
-        "BENCH_THREADS": str(threads),
         "BENCH_OUT": str(out),
     }
-    subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", "-d300s", "--timeout", "10s",
+    wrk = subprocess.Popen(
+        ["wrk", "-t1", f"-c{connections}", "-d600s", "--timeout", "10s",
          "-s", str(BENCH / "load.lua"), base_url + path],
-        env=env, check=True, stdout=subprocess.DEVNULL,
+        env=env, stdout=subprocess.DEVNULL,
     )  # fmt: skip
+    while wrk.poll() is None:
+        if stop_marker.exists():
+            # wrk waits out its duration unless interrupted; its worker thread has stopped, so
+            # the signal reaches the main thread, which then prints the summary.
+            wrk.send_signal(signal.SIGINT)
+        time.sleep(0.02)
     return json.loads(out.read_text())
 
 
@@ -86,8 +95,9 @@ def report(rows, memory, args):
     baseline = rows[0][1]["rps"]
     lines = [
         f"Parcours benchmark, {datetime.datetime.now():%Y-%m-%d %H:%M}: {args.learners} learners, "
-        f"{args.requests} requests per target, gunicorn {args.workers} workers, "
-        f"wrk {args.threads} threads / {args.connections} connections.",
+        f"{args.requests} requests per target, gunicorn {args.workers} workers of "
+        f"{args.server_threads} threads, "
+        f"wrk with {args.connections} connections.",
         "",
         "| target | requests/s | median ms | p95 ms | ratio to baseline | errors |",
         "|---|---:|---:|---:|---:|---:|",
@@ -110,7 +120,7 @@ def main():
     parser.add_argument("--learners", type=int, default=5_000)
     parser.add_argument("--requests", type=int, default=3_000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--server-threads", type=int, default=4, help="threads per worker")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--reuse-data", action="store_true", help="skip creating the database")
@@ -145,6 +155,7 @@ def main():
     base_url = f"http://127.0.0.1:{args.port}"
     server = subprocess.Popen(
         [str(Path(PYTHON).parent / "gunicorn"), "config.wsgi", "--workers", str(args.workers),
+         "--worker-class", "gthread", "--threads", str(args.server_threads),
          "--bind", f"127.0.0.1:{args.port}", "--log-level", "warning"],
         cwd=ROOT, env=env,
     )  # fmt: skip
@@ -152,10 +163,8 @@ def main():
         wait_until_up(base_url)
         rows = []
         for name, method, path in TARGETS:
-            drive(base_url, method, path, min(300, args.requests), cookies, 1, 2)  # warm-up
-            result = drive(
-                base_url, method, path, args.requests, cookies, args.threads, args.connections
-            )
+            drive(base_url, method, path, min(300, args.requests), cookies, 2)  # warm-up
+            result = drive(base_url, method, path, args.requests, cookies, args.connections)
             rows.append((name, result))
         report(rows, worker_memory_mb(server.pid), args)
     finally:
