@@ -29,7 +29,10 @@ class RequestIdMiddleware:
 
 class RequestIdFilter(logging.Filter):
     def filter(self, record):
-        record.request_id = current_request_id.get()
+        # Django logs 4xx responses after the middleware chain has returned, when the context
+        # variable is already reset; those records carry the request itself.
+        request = getattr(record, "request", None)
+        record.request_id = getattr(request, "id", None) or current_request_id.get()
         return True
 
 

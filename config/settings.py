@@ -160,7 +160,7 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 
 # Static files: whitenoise serves them, compressed and hashed outside development.
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -227,6 +227,12 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 # A username longer than any user can have is cut before axes stores it (its column holds 255).
 AXES_USERNAME_CALLABLE = "progress.throttling.username_for_throttling"
+# Behind a reverse proxy, the client's address comes from the header the proxy sets, read by
+# django-ipware (README, "Several app servers"); by default, the address that connects to us.
+AXES_IPWARE_META_PRECEDENCE_ORDER = env_list(
+    "AXES_IPWARE_META_PRECEDENCE_ORDER", default=["REMOTE_ADDR"]
+)
+AXES_IPWARE_PROXY_COUNT = env_int("AXES_IPWARE_PROXY_COUNT", None)
 
 # Logging: one line per event on standard error, each with its request id.
 LOGGING = {

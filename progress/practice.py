@@ -36,7 +36,8 @@ def save_once(form, user):
 def next_or(request, fallback):
     """The safe `next` address posted with a form, or fallback."""
     target = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(
+    # Only a path: redirect() would take a bare word such as "0" for a view name and fail.
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target

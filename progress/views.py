@@ -43,7 +43,8 @@ def path_page(request):
 def safe_next_url(request):
     """The `next` URL the visitor came with, if it stays on this site; otherwise home."""
     next_url = request.POST.get("next") or request.GET.get("next", "")
-    if url_has_allowed_host_and_scheme(
+    # Only a path: redirect() would take a bare word such as "0" for a view name and fail.
+    if next_url.startswith("/") and url_has_allowed_host_and_scheme(
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return next_url

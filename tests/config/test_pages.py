@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -42,11 +44,58 @@ def test_pages_load_htmx_from_our_static_files_and_send_csrf_with_htmx(client):
     assert "https://" not in html.split("<body")[0]
 
 
-def test_pages_send_a_content_security_policy_without_inline_scripts(client):
-    """The CSP allows our own scripts (and nonced ones), never 'unsafe-inline'."""
-    response = client.get("/")
-    policy = response.headers["Content-Security-Policy"]
-    assert "script-src 'self' 'nonce-" in policy
-    assert "unsafe-inline" not in policy
+MAIN_PAGES = [
+    "/",
+    "/resources/",
+    "/resources/how-gpu-computing-works/",
+    "/guide/",
+    "/path/",
+    "/practice/",
+    "/settings/",
+    "/stats/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/accounts/password_reset/",
+    "/admin/login/",
+]
+SCRIPT_TAG = re.compile(r"<script\b[^>]*>", re.IGNORECASE)
+
+
+@pytest.fixture
+def visitor(request, client):
+    """The page's visitor: signed out, or signed in as a learner."""
+    from tests.factories import ResourceFactory, UserFactory
+
+    ResourceFactory(slug="how-gpu-computing-works")
+    if request.param == "learner":
+        client.force_login(UserFactory(username="ada"))
+    return client
+
+
+@pytest.mark.parametrize("visitor", ["anonymous", "learner"], indirect=True)
+@pytest.mark.parametrize("url", MAIN_PAGES)
+def test_every_main_page_sends_the_security_headers(visitor, url):
+    """A CSP without 'unsafe-inline' scripts or styles, nosniff, same-origin referrer, no framing."""
+    response = visitor.get(url, follow=True)
+    assert response.status_code == 200
+    policy = dict(
+        directive.strip().split(" ", 1)
+        for directive in response.headers["Content-Security-Policy"].split(";")
+    )
+    assert policy["script-src"].startswith("'self' 'nonce-")
+    assert "unsafe" not in policy["script-src"] + policy["style-src"]
+    assert policy["frame-ancestors"] == "'none'"
     assert response.headers["X-Frame-Options"] == "DENY"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+
+
+@pytest.mark.parametrize("visitor", ["anonymous", "learner"], indirect=True)
+@pytest.mark.parametrize("url", MAIN_PAGES)
+def test_no_main_page_needs_inline_script_or_style(visitor, url):
+    """Every script tag loads a file or carries the nonce; no style attribute the CSP would block."""
+    html = visitor.get(url, follow=True).content.decode()
+    for tag in SCRIPT_TAG.findall(html):
+        assert " src=" in tag or " nonce=" in tag, tag
+    assert " style=" not in html
+    assert " onclick=" not in html.lower()

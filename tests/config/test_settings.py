@@ -63,3 +63,59 @@ def test_production_settings_pass_the_deploy_check():
     )
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+HSTS_HEADER = (
+    "import django; django.setup(); from django.test import Client;"
+    " r = Client().get('/healthz', secure=True); print(r.headers.get('Strict-Transport-Security'))"
+)
+
+
+def test_https_on_sends_hsts_for_a_year_with_subdomains_and_preload():
+    """In production (HTTPS on by default), browsers are told to use HTTPS only."""
+    result = run_django(
+        HSTS_HEADER,
+        SECRET_KEY="x" * 50,
+        ALLOWED_HOSTS="testserver",
+        DATABASE_URL="sqlite:///:memory:",
+    )
+    assert result.stdout.strip() == "max-age=31536000; includeSubDomains; preload", result.stderr
+
+
+def test_https_off_sends_no_hsts():
+    """A plain-HTTP rig (HTTPS=0) must not pin browsers to HTTPS."""
+    result = run_django(
+        HSTS_HEADER,
+        SECRET_KEY="x" * 50,
+        HTTPS="0",
+        ALLOWED_HOSTS="testserver",
+        DATABASE_URL="sqlite:///:memory:",
+    )
+    assert result.stdout.strip() == "None", result.stderr
+
+
+def test_the_client_address_behind_a_proxy_is_configured_from_the_environment():
+    """The lockout's address source and proxy count come from the environment."""
+    result = run_django(
+        SETUP + "; from django.conf import settings as s;"
+        " print(s.AXES_IPWARE_META_PRECEDENCE_ORDER, s.AXES_IPWARE_PROXY_COUNT)",
+        SECRET_KEY="x" * 50,
+        AXES_IPWARE_META_PRECEDENCE_ORDER="HTTP_X_REAL_IP,REMOTE_ADDR",
+        AXES_IPWARE_PROXY_COUNT="1",
+    )
+    assert result.stdout.splitlines() == ["started", "['HTTP_X_REAL_IP', 'REMOTE_ADDR'] 1"]
+
+
+def test_a_shared_cache_is_redis_and_nothing_correctness_related_uses_process_memory():
+    """REDIS_URL selects Django's Redis cache; sessions and lockouts live in the database."""
+    result = run_django(
+        SETUP + "; from django.conf import settings as s; from axes.conf import settings as a;"
+        " print(s.CACHES['default']['BACKEND'], s.SESSION_ENGINE, a.AXES_HANDLER)",
+        SECRET_KEY="x" * 50,
+        REDIS_URL="redis://127.0.0.1:6379/0",
+    )
+    assert result.stdout.split()[1:] == [
+        "django.core.cache.backends.redis.RedisCache",
+        "django.contrib.sessions.backends.db",
+        "axes.handlers.database.AxesDatabaseHandler",
+    ]

@@ -53,3 +53,11 @@ def test_the_path_query_count_does_not_grow(client, seed, django_assert_num_quer
     )
     with django_assert_num_queries(len(small.captured_queries)):
         assert client.get(URL).status_code == 200
+
+
+def test_the_path_opens_with_the_chapters_introduction_and_place_in_the_guide(client, seed):
+    """The chapter's opening words and its neighbours in the guide are shown, as the seed has them."""
+    html = client.get(reverse("curriculum:path")).content.decode()
+    assert "Ce qui se regarde." in html
+    assert "chapitre 2 · Vidéos et conférences" in html
+    assert "Chapitre suivant : 3 · Papiers de recherche" in html

@@ -126,3 +126,16 @@ def test_axes_reset_clears_every_lockout(client, learner):
     call_command("axes_reset", stdout=output)
     assert output.getvalue() == "1 attempts removed.\n"
     assert sign_in(client).status_code == 302
+
+
+def test_behind_a_proxy_lockouts_follow_the_address_the_proxy_reports(client, learner, settings):
+    """With X-Real-IP first in the precedence order, each client address counts on its own."""
+    settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_REAL_IP", "REMOTE_ADDR"]
+    data = {"username": "ada", "password": "not the password"}
+    for address in ["203.0.113.7", "203.0.113.7", "198.51.100.9"]:
+        client.post(reverse("login"), data, headers={"x-real-ip": address}, REMOTE_ADDR="10.0.0.2")
+    attempts = AccessAttempt.objects.order_by("ip_address")
+    assert [(a.ip_address, a.failures_since_start) for a in attempts] == [
+        ("198.51.100.9", 1),
+        ("203.0.113.7", 2),
+    ]

@@ -24,6 +24,14 @@ def test_it_marks_watched_and_redirects_back_with_a_message(learner, learner_cli
     assert Watch.objects.get(user=learner, resource=lecture).is_finished
 
 
+@pytest.mark.parametrize("next_url", ["0", "home", "progress:practice", "resources/"])
+def test_a_next_that_is_not_a_path_goes_home_instead_of_failing(learner_client, next_url):
+    """A bare word is not taken for a view name (that answered 500): the dashboard instead."""
+    lecture = ResourceFactory()
+    response = learner_client.post(url(lecture), {"next": next_url})
+    assert (response.status_code, response.url) == (302, "/")
+
+
 def test_it_ignores_a_next_url_on_another_site(learner_client):
     """An open redirect is refused: the learner lands on the dashboard."""
     lecture = ResourceFactory()

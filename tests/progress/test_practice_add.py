@@ -151,3 +151,12 @@ def test_the_tags_render_nothing_for_anonymous_visitors(resource):
         resource=resource,
     )
     assert html.strip() == ""
+
+
+def test_a_next_that_is_not_a_path_goes_to_the_coding_log(learner_client, learner, resource):
+    """next="0" once made redirect() look for a view named "0" and answer 500."""
+    response = learner_client.post(
+        reverse("progress:practice_add", args=[resource.slug]), inline_data(next="0")
+    )
+    assert (response.status_code, response.url) == (302, "/practice/")
+    assert Practice.objects.filter(user=learner).count() == 1

@@ -1,0 +1,95 @@
+"""Arbitrary form data at every POST endpoint, as a signed-in learner: never a 500, and nothing
+written for, or changed of, another learner."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from progress.models import Note, Practice, Profile, Watch, WatchEvent
+from tests.factories import (
+    FollowedResourceFactory,
+    NoteFactory,
+    PracticeFactory,
+    ResourceFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+FIELDS = [
+    "minutes", "day", "built", "code_url", "resource", "chapter", "idempotency_key", "text",
+    "architecture", "started_on", "language", "password", "next", "place", "page",
+]  # fmt: skip
+NASTY = [
+    "", "0", "-1", "1441", "99999999999999999999", "1e3", "NaN", "½", "١٢", " 10 ", "2999-12-31",
+    "0001-01-01", "javascript:alert(1)", "//evil.example/", "<script>alert(1)</script>",
+    "\x00", "a\x00b", "Ünïcödé 漢字 🙂", "x" * 20_000, "9" * 5_000, "00000000-0000-0000-0000-000000000000",
+]  # fmt: skip
+values = st.one_of(
+    st.sampled_from(NASTY),
+    st.text(max_size=60),
+    st.integers().map(str),
+    st.lists(st.text(max_size=5), max_size=3),
+)
+form_data = st.dictionaries(
+    st.one_of(st.sampled_from(FIELDS), st.text(max_size=10)), values, max_size=8
+)
+
+ENDPOINTS = [
+    ("progress:mark_watched", "lecture"),
+    ("progress:mark_not_watched", "lecture"),
+    ("progress:log_sitting", "course"),
+    ("progress:mark_followed", "channel"),
+    ("progress:mark_not_followed", "channel"),
+    ("progress:practice_add", "lecture"),
+    ("progress:note", "lecture"),
+    ("progress:practice", None),
+    ("progress:practice_edit", "own session"),
+    ("progress:practice_delete", "own session"),
+    ("progress:settings", None),
+    ("progress:delete_account", None),
+]
+
+
+def rows_of(user):
+    models = [Profile, Watch, WatchEvent, Practice, Note]
+    rows = {
+        model.__name__: list(model.objects.filter(user=user).order_by("pk").values())
+        for model in models
+    }
+    rows["User"] = list(get_user_model().objects.filter(pk=user.pk).values())
+    return rows
+
+
+@pytest.mark.parametrize(("name", "target"), ENDPOINTS)
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=form_data, htmx=st.booleans())
+def test_arbitrary_form_data_never_breaks_an_endpoint(client, name, target, data, htmx):
+    """Whatever is posted: an answer below 500, and the other learner's rows exactly as they were."""
+    learner = UserFactory(username="ada")
+    other = UserFactory(username="grace")
+    for slug, factory in [
+        ("lecture", ResourceFactory),
+        ("course", ResourceFactory),
+        ("channel", FollowedResourceFactory),
+    ]:
+        resource = factory(slug=slug)
+    NoteFactory.create(user=other, resource=resource) if not Note.objects.filter(
+        user=other
+    ).exists() else None
+    before = rows_of(other)
+    client.force_login(learner)
+    if target == "own session":
+        args = [PracticeFactory(user=learner).pk]
+    else:
+        args = [target] if target else []
+    headers = {"HX-Request": "true"} if htmx else {}
+
+    response = client.post(reverse(name, args=args), data, headers=headers)
+
+    assert response.status_code < 500
+    assert rows_of(other) == before
