@@ -25,6 +25,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.hashers import make_password  # noqa: E402
 from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
 from django.db import transaction  # noqa: E402
+from django.test import override_settings  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from curriculum.models import Chapter  # noqa: E402
@@ -45,7 +46,10 @@ def path_resources():
 
 def create_learners(count, rng):
     password = make_password(PASSWORD)
-    users = UserFactory.build_batch(count)
+    # The factory sets a password on each user it builds: hash those with a fast hasher, then
+    # give every learner the one real hash computed above.
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        users = UserFactory.build_batch(count)
     for user in users:
         user.password = password
         user.date_joined = timezone.now() - datetime.timedelta(days=rng.randint(0, 365))
