@@ -112,7 +112,7 @@ def balances(user, today: date | None = None) -> tuple[Balance, Balance]:
         total=Sum("minutes", default=0),
         week=Sum("minutes", filter=Q(at__gte=start, at__lt=end), default=0),
     )
-    coded = Practice.objects.for_user(user).aggregate(
+    coded = Practice.objects.for_learner(user).aggregate(
         total=Sum("minutes", default=0),
         week=Sum(
             "minutes", filter=Q(day__gte=monday, day__lt=monday + timedelta(days=7)), default=0
@@ -165,7 +165,7 @@ class ResourceCoding:
 def coding_by_resource(user, resources) -> dict[int, ResourceCoding]:
     """ResourceCoding per resource id for the given resources, in two aggregate queries."""
     resources = [resource for resource in resources if resource is not None]
-    coded = Practice.objects.for_user(user).minutes_by_resource(resources)
+    coded = Practice.objects.for_learner(user).minutes_by_resource(resources)
     watched_rows = (
         WatchEvent.objects.filter(user=user, resource__in=resources)
         .values("resource")

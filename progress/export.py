@@ -79,13 +79,13 @@ def export_rows(user):
                 "chapter": chapter_label(session.chapter),
                 "created_at": iso(session.created_at),
             }
-            for session in Practice.objects.for_user(user)
+            for session in Practice.objects.for_learner(user)
             .select_related("resource", "chapter__part")
             .order_by("day", "created_at", "pk")
         ],
         "notes": [
             {"resource": note.resource.slug, "text": note.text, "updated_at": iso(note.updated_at)}
-            for note in Note.objects.for_user(user).select_related("resource").order_by("pk")
+            for note in Note.objects.for_learner(user).select_related("resource").order_by("pk")
         ],
     }
 

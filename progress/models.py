@@ -178,7 +178,7 @@ class WatchEvent(models.Model):
 
 
 class PracticeQuerySet(models.QuerySet):
-    def for_user(self, user):
+    def for_learner(self, user):
         """The coding sessions of one learner."""
         return self.filter(user=user)
 
@@ -268,7 +268,7 @@ class Practice(models.Model):
 
 
 class NoteQuerySet(models.QuerySet):
-    def for_user(self, user):
+    def for_learner(self, user):
         """The notes of one learner: nobody else ever reads them."""
         return self.filter(user=user)
 

@@ -27,7 +27,7 @@ def save_once(form, user):
             return form.save(), True
     except IntegrityError:
         key = form.cleaned_data["idempotency_key"]
-        existing = Practice.objects.for_user(user).filter(idempotency_key=key).first()
+        existing = Practice.objects.for_learner(user).filter(idempotency_key=key).first()
         if existing is None:
             raise
         return existing, False
@@ -58,7 +58,7 @@ def balance_context(user):
 
 def resource_practice_context(request, resource, form=None, status=""):
     """What the resource page's practice block shows: coded state, recent sessions, the form."""
-    sessions = Practice.objects.for_user(request.user).filter(resource=resource).for_list()
+    sessions = Practice.objects.for_learner(request.user).filter(resource=resource).for_list()
     return {
         "resource": resource,
         "coding": coding_for_resource(request.user, resource),
@@ -77,7 +77,7 @@ def practice(request):
         _session, created = save_once(form, request.user)
         announce_saved(request, created)
         return redirect("progress:practice")
-    sessions = Practice.objects.for_user(request.user).for_list()
+    sessions = Practice.objects.for_learner(request.user).for_list()
     page = Paginator(sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     context = {"form": form, "page": page, **balance_context(request.user)}
     return render(request, "progress/practice.html", context)
@@ -127,7 +127,7 @@ def practice_delete(request, pk):
 
 
 def note_context(request, resource, form=None, status=""):
-    note = Note.objects.for_user(request.user).filter(resource=resource).first()
+    note = Note.objects.for_learner(request.user).filter(resource=resource).first()
     return {
         "resource": resource,
         "note": note,
@@ -143,7 +143,7 @@ def note(request, slug):
     resource = get_object_or_404(Resource, slug=slug)
     if request.method == "GET":
         return render(request, "progress/note.html", note_context(request, resource))
-    existing = Note.objects.for_user(request.user).filter(resource=resource).first()
+    existing = Note.objects.for_learner(request.user).filter(resource=resource).first()
     note = existing or Note(user=request.user, resource=resource)
     form = NoteForm(request.POST, instance=note)
     if not form.is_valid():
