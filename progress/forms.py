@@ -2,12 +2,23 @@ from datetime import date
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserChangeForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 User = get_user_model()
+
+
+def clean_unique_email(form):
+    """The form's e-mail address, refused when another account has it in any case."""
+    email = User.objects.normalize_email(form.cleaned_data["email"])
+    others = User.objects.exclude(pk=form.instance.pk) if form.instance.pk else User.objects
+    if email and others.filter(email__iexact=email).exists():
+        raise forms.ValidationError(
+            _("An account with this e-mail address already exists."), code="unique"
+        )
+    return email
 
 
 class SignUpForm(UserCreationForm):
@@ -23,13 +34,21 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
-    def clean_email(self):
-        email = User.objects.normalize_email(self.cleaned_data["email"])
-        if User.objects.filter(email__iexact=email).exists():
+    clean_email = clean_unique_email
+
+
+class AccountChangeForm(UserChangeForm):
+    """Admin's form for an account: usernames and e-mails stay unique in any case, as at sign-up."""
+
+    clean_email = clean_unique_email
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        if User.objects.exclude(pk=self.instance.pk).filter(username__iexact=username).exists():
             raise forms.ValidationError(
-                _("An account with this e-mail address already exists."), code="unique"
+                _("A user with that username already exists."), code="unique"
             )
-        return email
+        return username
 
 
 class SignInForm(AuthenticationForm):
