@@ -22,14 +22,15 @@ def week_start(day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
+def start_of_day(day: date) -> datetime:
+    """The aware instant where day starts in the site's time zone."""
+    return datetime.combine(day, time.min, tzinfo=timezone.get_default_timezone())
+
+
 def week_bounds(day: date) -> tuple[datetime, datetime]:
     """The aware instants where day's week starts (Monday 00:00) and the next one starts."""
-    zone = timezone.get_default_timezone()
     monday = week_start(day)
-    return (
-        datetime.combine(monday, time.min, tzinfo=zone),
-        datetime.combine(monday + timedelta(days=7), time.min, tzinfo=zone),
-    )
+    return start_of_day(monday), start_of_day(monday + timedelta(days=7))
 
 
 @dataclass(frozen=True)

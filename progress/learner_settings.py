@@ -18,13 +18,10 @@ from progress.models import Profile
 from progress.settings_forms import DeleteAccountForm, ProfileForm
 
 
-def learner_profile(user):
-    return Profile.objects.for_learner(user)
-
-
 def render_settings(request, profile_form=None, delete_form=None, status=200):
     context = {
-        "profile_form": profile_form or ProfileForm(instance=learner_profile(request.user)),
+        "profile_form": profile_form
+        or ProfileForm(instance=Profile.objects.for_learner(request.user)),
         "delete_form": delete_form or DeleteAccountForm(user=request.user),
     }
     return render(request, "progress/settings.html", context, status=status)
@@ -35,7 +32,7 @@ def render_settings(request, profile_form=None, delete_form=None, status=200):
 def settings_page(request):
     if request.method == "GET":
         return render_settings(request)
-    form = ProfileForm(request.POST, instance=learner_profile(request.user))
+    form = ProfileForm(request.POST, instance=Profile.objects.for_learner(request.user))
     if not form.is_valid():
         return render_settings(request, profile_form=form)
     profile = form.save()

@@ -6,7 +6,6 @@ from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -14,6 +13,7 @@ from curriculum.models import Resource
 from progress.balance import balances, coding_for_resource
 from progress.models import Note, Practice
 from progress.practice_forms import NoteForm, PracticeForm
+from progress.redirects import safe_next_url
 
 SESSIONS_PER_PAGE = 20
 RESOURCE_SESSIONS_SHOWN = 5
@@ -31,17 +31,6 @@ def save_once(form, user):
         if existing is None:
             raise
         return existing, False
-
-
-def next_or(request, fallback):
-    """The safe `next` address posted with a form, or fallback."""
-    target = request.POST.get("next", "")
-    # Only a path: redirect() would take a bare word such as "0" for a view name and fail.
-    if target.startswith("/") and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return fallback
 
 
 def announce_saved(request, created):
@@ -92,7 +81,7 @@ def practice_add(request, slug):
         _session, created = save_once(form, request.user)
         if not request.htmx:
             announce_saved(request, created)
-            return redirect(next_or(request, reverse("progress:practice")))
+            return redirect(safe_next_url(request, reverse("progress:practice")))
         status = _("Coding session saved.")
         context = resource_practice_context(request, resource, status=status)
         context.update(balance_context(request.user), oob=True)
@@ -161,4 +150,4 @@ def note(request, slug):
             request, "progress/_note.html", note_context(request, resource, status=status)
         )
     messages.success(request, status)
-    return redirect(next_or(request, reverse("progress:note", args=[resource.slug])))
+    return redirect(safe_next_url(request, reverse("progress:note", args=[resource.slug])))

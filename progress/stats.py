@@ -8,7 +8,7 @@ weeks in Python.
 
 import statistics
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, IntegerField, OuterRef, Q, Subquery, Sum
@@ -16,18 +16,13 @@ from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
 from curriculum.models import Resource
-from progress.balance import Balance, balances, week_start
+from progress.balance import Balance, balances, start_of_day, week_start
 from progress.models import Practice, Watch, WatchEvent
 
 WEEKS_CHARTED = 12
 WEEKS_IN_HEATMAP = 26
 # Upper bounds (in minutes) of the heatmap's levels 1, 2 and 3; level 4 is anything above.
 LEVEL_LIMITS = (30, 60, 120)
-
-
-def start_of_day(day: date) -> datetime:
-    """The aware instant where day starts in the site's time zone."""
-    return datetime.combine(day, time.min, tzinfo=timezone.get_default_timezone())
 
 
 # A learner's statistics
@@ -223,7 +218,7 @@ FINISHED = Q(finished_at__isnull=False)
 
 
 @dataclass
-class StepProgress:
+class StepCounts:
     """How many learners started, finished and coded on one step of the path."""
 
     step: object
@@ -273,8 +268,8 @@ def architecture_counts(watches, practices):
     return counts
 
 
-def path_progress(path, users) -> list[StepProgress]:
-    """StepProgress for each step of the path, in path order, in four queries."""
+def step_counts(path, users) -> list[StepCounts]:
+    """StepCounts for each step of the path, in path order, in four queries."""
     steps = [step for stage in path.stages.all() for step in stage.steps.all()] if path else []
     watches = Watch.objects.filter(user__in=users)
     practices = Practice.objects.filter(user__in=users)
@@ -286,7 +281,7 @@ def path_progress(path, users) -> list[StepProgress]:
     previous = None
     for step in steps:
         counts = architecture if step.is_architecture_talk else by_resource[step.resource_id]
-        progress.append(StepProgress(step, previous_started=previous, **counts))
+        progress.append(StepCounts(step, previous_started=previous, **counts))
         previous = counts["started"]
     return progress
 

@@ -6,8 +6,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -20,6 +18,7 @@ from progress.forms import CohortForm, SignUpForm
 from progress.models import Profile
 from progress.path import path_progress, states_for
 from progress.practice import balance_context
+from progress.redirects import safe_next_url
 
 # Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
 PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
@@ -38,17 +37,6 @@ def path_page(request):
     if not request.user.is_authenticated:
         return curriculum_views.path(request)
     return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
-
-
-def safe_next_url(request):
-    """The `next` URL the visitor came with, if it stays on this site; otherwise home."""
-    next_url = request.POST.get("next") or request.GET.get("next", "")
-    # Only a path: redirect() would take a bare word such as "0" for a view name and fail.
-    if next_url.startswith("/") and url_has_allowed_host_and_scheme(
-        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return next_url
-    return reverse("home")
 
 
 def page_of(request):
@@ -199,7 +187,7 @@ def curator_progress(request):
     context = {
         "form": form,
         "learner_count": active["learners"],
-        "steps": stats.path_progress(Path.objects.suggested(), learners),
+        "steps": stats.step_counts(Path.objects.suggested(), learners),
         "active": active,
         "median_ratio": stats.median_ratio(learners),
         "meter_max": max(active["learners"], 1),
