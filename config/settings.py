@@ -126,12 +126,17 @@ if not DATABASES["default"].get("ENGINE") or not DATABASES["default"].get("NAME"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Cache: Redis when REDIS_URL is set (shared by every app server), otherwise the database-free local one.
+# Cache: Redis when REDIS_URL is set, shared by every app server. Without it nothing is cached:
+# a cache in one process's memory would keep serving what another process has just changed.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
+    # Sessions are read from Redis on every request and written through to the database.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 
 # Authentication
 AUTHENTICATION_BACKENDS = [

@@ -106,8 +106,9 @@ def test_the_client_address_behind_a_proxy_is_configured_from_the_environment():
     assert result.stdout.splitlines() == ["started", "['HTTP_X_REAL_IP', 'REMOTE_ADDR'] 1"]
 
 
-def test_a_shared_cache_is_redis_and_nothing_correctness_related_uses_process_memory():
-    """REDIS_URL selects Django's Redis cache; sessions and lockouts live in the database."""
+def test_redis_url_selects_the_shared_cache_and_sessions_read_through_it():
+    """REDIS_URL: Django's Redis cache, sessions cached there and kept in the database; lockouts
+    live in the database either way."""
     result = run_django(
         SETUP + "; from django.conf import settings as s; from axes.conf import settings as a;"
         " print(s.CACHES['default']['BACKEND'], s.SESSION_ENGINE, a.AXES_HANDLER)",
@@ -116,6 +117,20 @@ def test_a_shared_cache_is_redis_and_nothing_correctness_related_uses_process_me
     )
     assert result.stdout.split()[1:] == [
         "django.core.cache.backends.redis.RedisCache",
-        "django.contrib.sessions.backends.db",
+        "django.contrib.sessions.backends.cached_db",
         "axes.handlers.database.AxesDatabaseHandler",
+    ]
+
+
+def test_without_redis_url_nothing_is_cached_in_process_memory():
+    """A cache in one process's memory would serve what another process has just changed."""
+    result = run_django(
+        SETUP + "; from django.conf import settings as s; print(s.CACHES['default']['BACKEND'],"
+        " s.SESSION_ENGINE)",
+        SECRET_KEY="x" * 50,
+        REDIS_URL="",
+    )
+    assert result.stdout.split()[1:] == [
+        "django.core.cache.backends.dummy.DummyCache",
+        "django.contrib.sessions.backends.db",
     ]
