@@ -11,6 +11,7 @@ from functools import cached_property
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from curriculum.cache import cached
 from curriculum.models import Pairing, Path, Resource, Stage, Step
 from progress.balance import ResourceCoding, coding_by_resource
 from progress.models import Profile, Watch
@@ -260,15 +261,18 @@ def states_for(user, resources) -> dict[int, ResourceState]:
 def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
     """The learner's progress on the suggested path, in a fixed number of queries."""
     profile = Profile.objects.for_learner(user)
-    path = path_with_pairings()
-    start_here = Resource.objects.select_related("series").start_here()
+    path = cached("path", path_with_pairings)
+    start_here = cached("start-here", Resource.objects.select_related("series").start_here)
     if path is None:
         return PathProgress(profile=profile, start_here=_state_alone(user, start_here))
 
     stages = list(path.stages.all())
     session = (
-        Resource.objects.prefetch_related(guide_pairings()).architecture_session(
-            profile.architecture
+        cached(
+            f"architecture-session:{profile.architecture_id}",
+            lambda: Resource.objects.prefetch_related(guide_pairings()).architecture_session(
+                profile.architecture
+            ),
         )
         if any(step.is_architecture_talk for stage in stages for step in stage.steps.all())
         else None
