@@ -46,3 +46,30 @@ def learner_client(client, learner):
     """A test client signed in as the learner."""
     client.force_login(learner)
     return client
+
+
+@pytest.fixture
+def shared_cache(settings):
+    """Redis as the cache and the sessions' first stop, as in production; emptied around the test.
+
+    TEST_REDIS_URL names the server (default: a spare database of the local one).
+    """
+    import os
+    import socket
+    from urllib.parse import urlsplit
+
+    from django.core.cache import cache
+
+    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    address = urlsplit(url)
+    try:
+        socket.create_connection((address.hostname, address.port or 6379), timeout=1).close()
+    except OSError:
+        pytest.skip(f"needs a Redis server at {url}")
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    }
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    cache.clear()
+    yield cache
+    cache.clear()
