@@ -3,7 +3,8 @@
 import math
 from dataclasses import dataclass
 
-from django.utils.dates import WEEKDAYS_ABBR
+from django.utils.dates import MONTHS, WEEKDAYS, WEEKDAYS_ABBR
+from django.utils.translation import gettext
 
 # Weekly bar chart
 LEFT = 44  # room for the hour labels
@@ -88,23 +89,52 @@ class Cell:
     x: float
     y: float
     size: float
+    title: str
 
 
-def cell(day, column, row) -> Cell:
+def cell(day, column, row, names) -> Cell:
     """A day's square: the more minutes, the larger, so levels read without colour."""
     size = CELL - 2 if day.level == 0 else 4 + 2 * day.level
     inset = (CELL - size) / 2
+    title = names.title % {
+        "day": f"{names.weekdays[day.day.weekday()]} {day.day.day} "
+        f"{names.months[day.day.month]} {day.day.year}",
+        "minutes": day.minutes,
+    }
     return Cell(
-        day=day, x=CELL_LEFT + column * CELL + inset, y=CELL_TOP + row * CELL + inset, size=size
+        day=day,
+        x=CELL_LEFT + column * CELL + inset,
+        y=CELL_TOP + row * CELL + inset,
+        size=size,
+        title=title,
     )
+
+
+@dataclass(frozen=True)
+class DayNames:
+    """The words of the squares' titles ("Tuesday 17 November 2026: 45 min coded"), translated
+    once for the 182 squares: formatting each date on its own was most of the page's time."""
+
+    title: str
+    weekdays: dict
+    months: dict
+
+    @classmethod
+    def in_current_language(cls):
+        return cls(
+            title=gettext("%(day)s: %(minutes)s min coded"),
+            weekdays={number: str(name) for number, name in WEEKDAYS.items()},
+            months={number: str(name) for number, name in MONTHS.items()},
+        )
 
 
 def heatmap_chart(columns) -> dict:
     """Cells, month labels and size of the coding calendar, one column per week."""
+    names = DayNames.in_current_language()
     cells = []
     months = []
     for index, days in enumerate(columns):
-        cells.extend(cell(day, index, row) for row, day in enumerate(days))
+        cells.extend(cell(day, index, row, names) for row, day in enumerate(days))
         if days and (index == 0 or days[0].day.month != columns[index - 1][0].day.month):
             months.append({"x": CELL_LEFT + index * CELL, "month": days[0].day})
     return {

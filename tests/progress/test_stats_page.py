@@ -99,6 +99,15 @@ def test_the_calendar_has_a_titled_square_per_day_of_26_weeks(learner_client, le
 
 
 @time_machine.travel(NOW, tick=False)
+def test_a_french_learner_gets_the_squares_titles_in_french(learner_client, learner):
+    PracticeFactory(user=learner, day=date(2026, 11, 17), minutes=45)
+    html = learner_client.get(URL, headers={"accept-language": "fr"}).content.decode()
+    titles = [rect.find(f"{SVG}title").text for rect in svg(html, "heatmap").iter(f"{SVG}rect")]
+    assert "mardi 17 novembre 2026 : 45 min codées" in titles
+    assert "mercredi 18 novembre 2026 : 0 min codées" in titles
+
+
+@time_machine.travel(NOW, tick=False)
 def test_svg_numbers_use_a_dot_in_french_too(learner_client, learner):
     """Coordinates are not localised: 12,5 would be an invalid attribute."""
     WatchEventFactory(user=learner, minutes=7, at=datetime(2026, 11, 16, 20, 0, tzinfo=PARIS))
