@@ -1,6 +1,14 @@
-"""Check with EXPLAIN that one learner's rows are reached through an index, never a full scan."""
+"""EXPLAIN every query the benchmarked pages run for one learner: each must reach that learner's
+rows through an index, never by a full scan of a per-learner table; and practice and watch rows
+(hundreds per learner, the bulk of the database) only through an index that starts with the
+learner: one on the resource alone reads every learner's rows of that resource.
+
+The queries are the pages' own, recorded while a learner's client asks for each page (with no
+cache, so that every query runs).
+"""
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -12,39 +20,83 @@ import django
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.db.models import Sum  # noqa: E402
-from django.utils import timezone  # noqa: E402
-
-from progress.models import Note, Practice, Watch, WatchEvent  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
 
 PER_LEARNER_TABLES = ("progress_practice", "progress_watch", "progress_watchevent", "progress_note")
+BULK_TABLES = ("progress_practice", "progress_watch", "progress_watchevent")
+PAGES = ["/", "/path/", "/resources/?q=CUTLASS", "/resources/gpu-mode-15/", "/practice/", "/stats/"]
 
 
-def per_learner_queries(user):
-    week_ago = timezone.now() - timezone.timedelta(days=7)
-    return {
-        "practice page": Practice.objects.filter(user=user).order_by("-day", "-created_at")[:20],
-        "practice minutes per resource": Practice.objects.filter(user=user)
-        .values("resource")
-        .annotate(minutes=Sum("minutes")),
-        "watch states": Watch.objects.filter(user=user),
-        "watched this week": WatchEvent.objects.filter(user=user, at__gte=week_ago)
-        .values("user")
-        .annotate(minutes=Sum("minutes")),
-        "notes": Note.objects.filter(user=user),
-    }
+def page_queries(client, url):
+    """The (sql, params) of every query the page runs."""
+    queries = []
+
+    def record(execute, sql, params, many, context):
+        queries.append((sql, params))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return queries
+
+
+INDEX_USED = re.compile(r"(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)")
+
+
+def indexes_by_first_column():
+    """{index name: its first column} for the tables of practice and watch rows."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT index.relname, attribute.attname
+            FROM pg_index
+            JOIN pg_class index ON index.oid = pg_index.indexrelid
+            JOIN pg_class tab ON tab.oid = pg_index.indrelid
+            JOIN pg_attribute attribute
+              ON attribute.attrelid = tab.oid AND attribute.attnum = pg_index.indkey[0]
+            WHERE tab.relname = ANY(%s)
+            """,
+            [list(BULK_TABLES)],
+        )
+        return dict(cursor.fetchall())
+
+
+def wrong_accesses(sql, params, first_columns):
+    """Full scans of per-learner tables, and bulk tables' indexes used that do not start with user_id."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN {sql}", params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    scans = [
+        f"Seq Scan on {table}" for table in PER_LEARNER_TABLES if f"Seq Scan on {table}" in plan
+    ]
+    indexes = [
+        f"index {name}"
+        for name in INDEX_USED.findall(plan)
+        if first_columns.get(name, "user_id") != "user_id"
+    ]
+    return scans + indexes
 
 
 def main():
-    user = get_user_model().objects.order_by("?").first()
-    full_scans = []
-    for name, queryset in per_learner_queries(user).items():
-        plan = queryset.explain()
-        scanned = [table for table in PER_LEARNER_TABLES if f"Seq Scan on {table}" in plan]
-        print(f"EXPLAIN {name}: {'full scan of ' + ', '.join(scanned) if scanned else 'index'}")
-        full_scans += scanned
-    if full_scans:
-        raise SystemExit(f"full table scans for one learner: {full_scans}")
+    learner = get_user_model().objects.filter(is_staff=False).order_by("?").first()
+    client = Client(HTTP_HOST=os.environ.get("ALLOWED_HOSTS", "localhost").split(",")[0])
+    client.force_login(learner)
+    first_columns = indexes_by_first_column()
+    found = []
+    for url in PAGES:
+        queries = page_queries(client, url)
+        wrong = sorted(
+            {access for query in queries for access in wrong_accesses(*query, first_columns)}
+        )
+        verdict = ", ".join(wrong) if wrong else "every learner row through a learner index"
+        print(f"EXPLAIN {url}: {len(queries)} queries, {verdict}")
+        found += wrong
+    if found:
+        raise SystemExit(
+            f"a learner's rows reached otherwise than by a learner index: {sorted(set(found))}"
+        )
 
 
 if __name__ == "__main__":
