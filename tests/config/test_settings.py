@@ -1,3 +1,5 @@
+import pytest
+
 from tests.config.helpers import run_django
 
 SETUP = "import django; django.setup(); print('started')"
@@ -106,31 +108,25 @@ def test_the_client_address_behind_a_proxy_is_configured_from_the_environment():
     assert result.stdout.splitlines() == ["started", "['HTTP_X_REAL_IP', 'REMOTE_ADDR'] 1"]
 
 
-def test_redis_url_selects_the_shared_cache_and_sessions_read_through_it():
-    """REDIS_URL: Django's Redis cache, sessions cached there and kept in the database; lockouts
-    live in the database either way."""
+@pytest.mark.parametrize(
+    ("redis_url", "cache", "sessions"),
+    [
+        # Sessions are read from Redis and kept in the database.
+        ("redis://127.0.0.1:6379/0", "redis.RedisCache", "cached_db"),
+        # A cache in one process's memory would serve what another process has just changed.
+        ("", "dummy.DummyCache", "db"),
+    ],
+)
+def test_redis_url_alone_turns_the_shared_cache_on(redis_url, cache, sessions):
+    """Lockouts live in the database either way."""
     result = run_django(
         SETUP + "; from django.conf import settings as s; from axes.conf import settings as a;"
         " print(s.CACHES['default']['BACKEND'], s.SESSION_ENGINE, a.AXES_HANDLER)",
         SECRET_KEY="x" * 50,
-        REDIS_URL="redis://127.0.0.1:6379/0",
+        REDIS_URL=redis_url,
     )
     assert result.stdout.split()[1:] == [
-        "django.core.cache.backends.redis.RedisCache",
-        "django.contrib.sessions.backends.cached_db",
+        f"django.core.cache.backends.{cache}",
+        f"django.contrib.sessions.backends.{sessions}",
         "axes.handlers.database.AxesDatabaseHandler",
-    ]
-
-
-def test_without_redis_url_nothing_is_cached_in_process_memory():
-    """A cache in one process's memory would serve what another process has just changed."""
-    result = run_django(
-        SETUP + "; from django.conf import settings as s; print(s.CACHES['default']['BACKEND'],"
-        " s.SESSION_ENGINE)",
-        SECRET_KEY="x" * 50,
-        REDIS_URL="",
-    )
-    assert result.stdout.split()[1:] == [
-        "django.core.cache.backends.dummy.DummyCache",
-        "django.contrib.sessions.backends.db",
     ]
