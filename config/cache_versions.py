@@ -28,6 +28,8 @@ def cached(key, subjects, build, timeout, *, keep=lambda value: True):
 
     A new value is stored only if keep(value) says so. Without a shared cache, always build().
     """
+    # The tokens are read before build() reads the database, never after: a value is only ever
+    # stored under tokens at least as old as the rows it was built from.
     found = cache.get_many([key, *(_token_key(subject) for subject in subjects)])
     tokens = tuple(found.get(_token_key(subject)) or _new_token(subject) for subject in subjects)
     stored = found.get(key)
