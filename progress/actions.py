@@ -55,27 +55,25 @@ def _log(watch: Watch, kind: str, minutes_before: int) -> None:
 def mark_watched(*, user, resource: Resource) -> Watch:
     """Finish a watched resource in one click; marking it again changes nothing."""
     _check_watchable(resource)
-    watch = _locked_watch(user, resource, create=True)
-    if watch.is_finished:
-        return watch
-    before = watch.watched_minutes
-    watch.finished_at = timezone.now()
-    watch.save(update_fields=["finished_at", "updated_at"])
-    _log(watch, WatchEvent.Kind.FINISHED, before)
-    return watch
+    return _set_finished(user, resource, WatchEvent.Kind.FINISHED)
 
 
 @transaction.atomic
 def mark_not_watched(*, user, resource: Resource) -> Watch | None:
     """Undo "watched": the resource goes back to the minutes logged in sittings, no more."""
     _check_watchable(resource)
-    watch = _locked_watch(user, resource, create=False)
-    if watch is None or not watch.is_finished:
+    return _set_finished(user, resource, WatchEvent.Kind.UNFINISHED, finished=False)
+
+
+def _set_finished(user, resource, kind, *, finished=True) -> Watch | None:
+    """Finish or unfinish the learner's watch of resource, logging the change once."""
+    watch = _locked_watch(user, resource, create=finished)
+    if watch is None or watch.is_finished == finished:
         return watch
     before = watch.watched_minutes
-    watch.finished_at = None
+    watch.finished_at = timezone.now() if finished else None
     watch.save(update_fields=["finished_at", "updated_at"])
-    _log(watch, WatchEvent.Kind.UNFINISHED, before)
+    _log(watch, kind, before)
     return watch
 
 
@@ -115,23 +113,11 @@ def log_sitting(*, user, resource: Resource, minutes: int) -> Watch:
 def mark_followed(*, user, resource: Resource) -> Watch:
     """Mark a conference or channel followed; it carries no minutes."""
     _check_followed(resource)
-    watch = _locked_watch(user, resource, create=True)
-    if watch.is_finished:
-        return watch
-    watch.finished_at = timezone.now()
-    watch.save(update_fields=["finished_at", "updated_at"])
-    _log(watch, WatchEvent.Kind.FOLLOWED, watch.watched_minutes)
-    return watch
+    return _set_finished(user, resource, WatchEvent.Kind.FOLLOWED)
 
 
 @transaction.atomic
 def mark_not_followed(*, user, resource: Resource) -> Watch | None:
     """Stop following a conference or channel."""
     _check_followed(resource)
-    watch = _locked_watch(user, resource, create=False)
-    if watch is None or not watch.is_finished:
-        return watch
-    watch.finished_at = None
-    watch.save(update_fields=["finished_at", "updated_at"])
-    _log(watch, WatchEvent.Kind.UNFOLLOWED, watch.watched_minutes)
-    return watch
+    return _set_finished(user, resource, WatchEvent.Kind.UNFOLLOWED, finished=False)
