@@ -5,7 +5,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install migrate check-format bench
+.PHONY: run test install migrate check-format bench messages
 
 $(PYTHON):
 	@if command -v uv >/dev/null 2>&1; then uv venv --quiet $(VENV); else python3 -m venv $(VENV); fi
@@ -40,3 +40,8 @@ test: install
 bench: install
 	@command -v wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(PYTHON) bench/run.py $(BENCH_ARGS)
+
+# The catalogues without source locations or wrapping, so that two branches adding strings merge cleanly.
+messages: install
+	DEBUG=1 $(PYTHON) manage.py makemessages -l fr -l en --ignore=.venv --no-location --no-wrap
+	DEBUG=1 $(PYTHON) manage.py compilemessages --ignore=.venv
