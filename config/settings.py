@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "config.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before the session and CSRF middleware, so that it sees the Vary: Cookie they add.
+    "config.cache_headers.PersonalResponsesNotStoredMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
