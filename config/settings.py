@@ -232,6 +232,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# The sign-in log (successful and, when enabled, failed sign-ins) is kept this many days:
+# `manage.py prune_signin_log`, run daily, deletes older rows (README, "Security").
+SIGNIN_LOG_DAYS = env_int("SIGNIN_LOG_DAYS", 30)
 # A username longer than any user can have is cut before axes stores it (its column holds 255).
 AXES_USERNAME_CALLABLE = "progress.throttling.username_for_throttling"
 # Behind a reverse proxy, the client's address comes from the header the proxy sets, read by
