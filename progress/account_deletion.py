@@ -10,10 +10,13 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 
+from progress.throttling import forget_reset_mails
+
 
 def forget_learner(user):
-    """End the learner's sessions everywhere and delete their sign-in log; the user row is the caller's."""
+    """End the learner's sessions everywhere, forget their counts and sign-in log; the user row is the caller's."""
     end_sessions(user)
+    forget_reset_mails(user)
     for model in (AccessAttempt, AccessLog, AccessFailureLog):
         model.objects.filter(username__iexact=user.get_username()).delete()
 

@@ -167,9 +167,16 @@ def test_other_learners_keep_their_sessions_and_sign_in_log(learner_everywhere):
     assert rows_left(grace.pk, "grace")["django_session"] == 1
 
 
-def test_nothing_in_redis_names_the_learner_after_deletion(shared_cache, learner_everywhere):
-    """With Redis as the cache and the sessions' first stop, no key or value names them after."""
+def test_nothing_in_redis_names_the_learner_after_deletion(
+    shared_cache, settings, learner_everywhere
+):
+    """With Redis as the cache, the sessions' first stop and the reset-mail counts, none names them after."""
+    settings.CACHES = {**settings.CACHES, "throttle": settings.CACHES["default"]}
     user, (device, _other) = learner_everywhere
+    Client().post(reverse("password_reset"), {"email": user.email})
+    assert any(
+        "reset-mail:account" in key for key in redis_keys_naming(shared_cache, user.pk, USERNAME)
+    )
     assert redis_keys_naming(shared_cache, user.pk, USERNAME)  # their sessions are there first
     device.post(reverse("progress:delete_account"), {"password": PASSWORD})
     assert redis_keys_naming(shared_cache, user.pk, USERNAME) == []
