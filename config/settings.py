@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "config.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before the session and CSRF middleware, so that it sees the Vary: Cookie they add.
+    "config.cache_headers.PersonalResponsesNotStoredMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -137,6 +139,13 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+# Counts of password-reset mails (progress/throttling.py): in Redis when there is one, so that
+# every app server sees them; otherwise in this process, which is then the only one.
+CACHES["throttle"] = (
+    {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "throttle"}
+)
 
 # Authentication
 AUTHENTICATION_BACKENDS = [
@@ -227,9 +236,16 @@ SECURE_CSP = {
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A second rule (progress/throttling.py): 20 failures from one address on any usernames lock the
+# address for the same 15 minutes.
+AXES_HANDLER = "progress.throttling.SignInHandler"
+SIGNIN_ADDRESS_FAILURE_LIMIT = 20
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# The sign-in log (successful and, when enabled, failed sign-ins) is kept this many days:
+# `manage.py prune_signin_log`, run daily, deletes older rows (README, "Security").
+SIGNIN_LOG_DAYS = env_int("SIGNIN_LOG_DAYS", 30)
 # A username longer than any user can have is cut before axes stores it (its column holds 255).
 AXES_USERNAME_CALLABLE = "progress.throttling.username_for_throttling"
 # Behind a reverse proxy, the client's address comes from the header the proxy sets, read by

@@ -5,6 +5,7 @@ from django.urls import include, path
 from config import health
 from progress import views as progress_views
 from progress.forms import SignInForm
+from progress.throttling import ThrottledPasswordResetForm
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
@@ -16,6 +17,11 @@ urlpatterns = [
         "accounts/login/",
         auth_views.LoginView.as_view(authentication_form=SignInForm),
         name="login",
+    ),
+    path(
+        "accounts/password_reset/",
+        auth_views.PasswordResetView.as_view(form_class=ThrottledPasswordResetForm),
+        name="password_reset",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     # A learner's /path/ carries their state; progress hands visitors the curriculum's own page.

@@ -104,6 +104,20 @@ def export_document(user):
     }
 
 
+# Spreadsheets run a cell that starts with one of these as a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """A CSV cell a spreadsheet shows as text: a quote before a leading formula character.
+
+    Numbers are left alone, so negative minutes stay numbers; JSON keeps every value exact.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def export_zip(user):
     """The CSV export: a zip holding one CSV file per kind of data, with a header row each."""
     buffer = io.BytesIO()
@@ -112,6 +126,8 @@ def export_zip(user):
             text = io.StringIO()
             writer = csv.DictWriter(text, fieldnames=COLUMNS[kind], lineterminator="\n")
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows(
+                {field: spreadsheet_safe(value) for field, value in row.items()} for row in rows
+            )
             archive.writestr(f"{kind}.csv", text.getvalue())
     return buffer.getvalue()

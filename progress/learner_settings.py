@@ -12,6 +12,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from progress.account_deletion import forget_learner
 from progress.export import export_document, export_zip
 from progress.language import set_language_cookie
 from progress.models import Profile
@@ -73,6 +74,7 @@ def delete_account(request):
     user = request.user
     logout(request)
     with transaction.atomic():
+        forget_learner(user)
         user.delete()
     messages.success(request, _("Your account and everything you entered are deleted."))
     return redirect("home")

@@ -12,6 +12,9 @@ from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, Note, Practice
 
 FIRST_DAY = date(2000, 1, 1)
 MINUTES_ERROR = _("Enter between 1 and 1440 minutes (24 h).")
+ALTERED_FORM_ERROR = _(
+    "This form was altered or is out of date, so nothing was saved. Check the fields and save again."
+)
 
 
 def grouped_resource_choices():
@@ -84,6 +87,8 @@ class PracticeForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        if "idempotency_key" in self.errors:
+            self.say_the_form_was_altered()
         tied = cleaned.get("resource") or cleaned.get("chapter")
         selects_failed = "resource" in self.errors or "chapter" in self.errors
         if self.fixed_resource is None and not tied and not selects_failed:
@@ -91,6 +96,12 @@ class PracticeForm(forms.ModelForm):
                 "resource", _("Choose the resource or the chapter this session practised.")
             )
         return cleaned
+
+    def say_the_form_was_altered(self):
+        """The hidden key shows no error of its own: say it above the fields, with a fresh key."""
+        self.add_error(None, ALTERED_FORM_ERROR)
+        self.data = self.data.copy()
+        self.data[self.add_prefix("idempotency_key")] = str(uuid.uuid4())
 
 
 class NoteForm(forms.ModelForm):

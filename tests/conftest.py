@@ -73,3 +73,13 @@ def shared_cache(settings):
     cache.clear()
     yield cache
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle_counts():
+    """Password-reset counts (a cache in this process during tests) start at zero in every test."""
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    if isinstance(caches["throttle"], LocMemCache):
+        caches["throttle"].clear()

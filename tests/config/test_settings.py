@@ -118,7 +118,7 @@ def test_the_client_address_behind_a_proxy_is_configured_from_the_environment():
     ],
 )
 def test_redis_url_alone_turns_the_shared_cache_on(redis_url, cache, sessions):
-    """Lockouts live in the database either way."""
+    """Lockouts live in the database either way (axes' database handler, with the address rule)."""
     result = run_django(
         SETUP + "; from django.conf import settings as s; from axes.conf import settings as a;"
         " print(s.CACHES['default']['BACKEND'], s.SESSION_ENGINE, a.AXES_HANDLER)",
@@ -128,5 +128,5 @@ def test_redis_url_alone_turns_the_shared_cache_on(redis_url, cache, sessions):
     assert result.stdout.split()[1:] == [
         f"django.core.cache.backends.{cache}",
         f"django.contrib.sessions.backends.{sessions}",
-        "axes.handlers.database.AxesDatabaseHandler",
+        "progress.throttling.SignInHandler",
     ]
