@@ -64,7 +64,7 @@ def language():
     return "en"
 
 
-def _(text):
+def tr(text):
     return FRENCH.get(text, text) if language() == "fr" else text
 
 
@@ -90,7 +90,7 @@ def read_config():
     url = os.environ.get("PARCOURS_URL") or config.get("url")
     token = os.environ.get("PARCOURS_TOKEN") or config.get("token")
     if not url or not token:
-        raise Failure(_("Not logged in: run `parcours login` first."), UNAUTHORIZED)
+        raise Failure(tr("Not logged in: run `parcours login` first."), UNAUTHORIZED)
     return url, token
 
 
@@ -132,7 +132,7 @@ def call(url, token, method, path, body=None):
             if attempt == RETRIES:
                 reason = getattr(error, "reason", error)
                 raise Failure(
-                    _("Cannot reach {url}: {reason}").format(url=url, reason=reason), UNREACHABLE
+                    tr("Cannot reach {url}: {reason}").format(url=url, reason=reason), UNREACHABLE
                 ) from None
             wait = attempt
         time.sleep(wait)
@@ -155,7 +155,7 @@ def refusal(error):
         message = json.loads(error.read()).get("message")
     except (ValueError, AttributeError):
         message = None
-    message = message or _("The site answered {status} without an explanation.").format(
+    message = message or tr("The site answered {status} without an explanation.").format(
         status=error.code
     )
     code = {401: UNAUTHORIZED, 403: UNAUTHORIZED, 404: NOT_FOUND, 400: INVALID, 422: INVALID}
@@ -166,23 +166,23 @@ def refusal(error):
 
 
 def login(arguments):
-    url = arguments.url or input(_("Site address (e.g. https://parcours.example): ")).strip()
+    url = arguments.url or input(tr("Site address (e.g. https://parcours.example): ")).strip()
     url = url.rstrip("/")
     if url.endswith("/api/v1"):
         url = url[: -len("/api/v1")]
     if urllib.parse.urlsplit(url).scheme not in {"http", "https"}:
-        raise Failure(_("The site address must start with http:// or https://."), INVALID)
+        raise Failure(tr("The site address must start with http:// or https://."), INVALID)
     if sys.stdin.isatty():
-        token = getpass.getpass(_("Personal access token (from /settings/tokens/): "))
+        token = getpass.getpass(tr("Personal access token (from /settings/tokens/): "))
     else:
         token = sys.stdin.readline()
     token = token.strip()
     if not token:
-        raise Failure(_("No token given."), INVALID)
+        raise Failure(tr("No token given."), INVALID)
     me = call(url, token, "GET", "/me")
     path = write_config(url, token)
     print(
-        _(
+        tr(
             "Logged in to {url} as {username} with the token “{name}” ({scope}). Saved in {path}."
         ).format(
             url=url,
@@ -206,19 +206,19 @@ def log(arguments):
         if getattr(arguments, name):
             body[name] = getattr(arguments, name)
     session = call(url, token, "POST", "/sessions", body)
-    print(_("Logged {minutes} min on {day} (session {id}).").format(**session))
+    print(tr("Logged {minutes} min on {day} (session {id}).").format(**session))
 
 
 def status(arguments):
     url, token = read_config()
     summary = call(url, token, "GET", "/summary")
     for label, balance in (
-        (_("This week"), summary["this_week"]),
-        (_("Overall"), summary["overall"]),
+        (tr("This week"), summary["this_week"]),
+        (tr("Overall"), summary["overall"]),
     ):
         print(
             f"{label}: "
-            + _("{watched} min watched, {coded} min coded, {owed} min of code owed.").format(
+            + tr("{watched} min watched, {coded} min coded, {owed} min of code owed.").format(
                 watched=balance["watched_minutes"],
                 coded=balance["coded_minutes"],
                 owed=balance["owed_minutes"],
@@ -227,13 +227,13 @@ def status(arguments):
     next_up = summary["next_up"]
     if next_up:
         slug = f" ({next_up['resource']['slug']})" if next_up["resource"] else ""
-        print(_("Next up: {title}").format(title=next_up["title"] + slug))
+        print(tr("Next up: {title}").format(title=next_up["title"] + slug))
     elif summary["path"]:
-        print(_("Next up: nothing, the path is done."))
+        print(tr("Next up: nothing, the path is done."))
     if summary["path"]:
         path = summary["path"]
         print(
-            _("Path: {done} of {total} steps done.").format(
+            tr("Path: {done} of {total} steps done.").format(
                 done=path["steps_done"], total=path["steps_total"]
             )
         )
@@ -242,35 +242,35 @@ def status(arguments):
 def watched(arguments):
     url, token = read_config()
     resource = call(url, token, "POST", f"/resources/{urllib.parse.quote(arguments.slug)}/watched")
-    print(_("“{title}” marked watched.").format(title=resource["title"]))
+    print(tr("“{title}” marked watched.").format(title=resource["title"]))
 
 
 def parser():
     top = argparse.ArgumentParser(
-        prog="parcours", description=_("Log coding sessions and watching to a Parcours site.")
+        prog="parcours", description=tr("Log coding sessions and watching to a Parcours site.")
     )
     commands = top.add_subparsers(dest="command", required=True)
     command = commands.add_parser(
-        "login", help=_("Store the site's address and a personal access token.")
+        "login", help=tr("Store the site's address and a personal access token.")
     )
-    command.add_argument("--url", help=_("the site's address"))
+    command.add_argument("--url", help=tr("the site's address"))
     command.set_defaults(run=login)
-    command = commands.add_parser("log", help=_("Log a coding session."))
-    command.add_argument("minutes", type=int, help=_("minutes of code, 1 to 1440"))
-    command.add_argument("built", help=_("what you built"))
+    command = commands.add_parser("log", help=tr("Log a coding session."))
+    command.add_argument("minutes", type=int, help=tr("minutes of code, 1 to 1440"))
+    command.add_argument("built", help=tr("what you built"))
     command.add_argument(
-        "--resource", help=_("the slug of the resource practised, e.g. gpu-mode-9")
+        "--resource", help=tr("the slug of the resource practised, e.g. gpu-mode-9")
     )
-    command.add_argument("--chapter", help=_("or a chapter of the guide, e.g. 2.5"))
-    command.add_argument("--day", help=_("the day, YYYY-MM-DD (default: today)"))
-    command.add_argument("--link", dest="code_url", help=_("a link to the code (http or https)"))
+    command.add_argument("--chapter", help=tr("or a chapter of the guide, e.g. 2.5"))
+    command.add_argument("--day", help=tr("the day, YYYY-MM-DD (default: today)"))
+    command.add_argument("--link", dest="code_url", help=tr("a link to the code (http or https)"))
     command.set_defaults(run=log)
     command = commands.add_parser(
-        "status", help=_("The balance, the minutes of code owed, and what is next.")
+        "status", help=tr("The balance, the minutes of code owed, and what is next.")
     )
     command.set_defaults(run=status)
-    command = commands.add_parser("watched", help=_("Mark a resource watched."))
-    command.add_argument("slug", help=_("the slug of the resource, e.g. gpu-mode-12"))
+    command = commands.add_parser("watched", help=tr("Mark a resource watched."))
+    command.add_argument("slug", help=tr("the slug of the resource, e.g. gpu-mode-12"))
     command.set_defaults(run=watched)
     return top
 

@@ -1,6 +1,7 @@
 import pytest
 
 from api.models import AccessToken
+from tests.progress.conftest import seed_path  # noqa: F401  (the seed-shaped path, shared)
 
 
 def bearer(clear):
