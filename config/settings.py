@@ -69,6 +69,8 @@ INSTALLED_APPS = [
     "axes",
     "curriculum",
     "progress",
+    "ninja",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -254,6 +256,10 @@ AXES_IPWARE_META_PRECEDENCE_ORDER = env_list(
     "AXES_IPWARE_META_PRECEDENCE_ORDER", default=["REMOTE_ADDR"]
 )
 AXES_IPWARE_PROXY_COUNT = env_int("AXES_IPWARE_PROXY_COUNT", None)
+
+# API (api/): requests per personal access token in each window of API_RATE_PERIOD seconds.
+API_RATE_LIMIT = env_int("API_RATE_LIMIT", 120)
+API_RATE_PERIOD = env_int("API_RATE_PERIOD", 60)
 
 # Logging: one line per event on standard error, each with its request id.
 LOGGING = {

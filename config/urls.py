@@ -12,6 +12,7 @@ urlpatterns = [
     path("readyz", health.readyz, name="readyz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("", include("api.urls")),
     path("accounts/signup/", progress_views.signup, name="signup"),
     path(
         "accounts/login/",

@@ -8,8 +8,8 @@ from tests.factories import PASSWORD, UserFactory
 def test_a_newcomer_signs_up_and_is_signed_in(page):
     """The sign-up form creates the account and signs the newcomer in."""
     page.goto("/")
-    page.get_by_role("link", name="S’inscrire").click()  # noqa: RUF001 (French apostrophe)
-    page.get_by_label("Nom d’utilisateur").fill("lovelace")  # noqa: RUF001
+    page.get_by_role("link", name="S’inscrire").click()
+    page.get_by_label("Nom d’utilisateur").fill("lovelace")
     page.get_by_label("Adresse e-mail").fill("ada@example.com")
     page.get_by_label(re.compile("^Mot de passe")).fill(PASSWORD)
     page.get_by_label("Confirmation du mot de passe").fill(PASSWORD)

@@ -41,7 +41,7 @@ def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(page, 
     load_curriculum()
     step = step_of("how-gpu-computing-works")
     page.goto("/accounts/signup/")
-    page.get_by_label("Nom d’utilisateur").fill("lovelace")  # noqa: RUF001 (French apostrophe)
+    page.get_by_label("Nom d’utilisateur").fill("lovelace")
     page.get_by_label("Adresse e-mail").fill("ada@example.com")
     page.get_by_label(re.compile("^Mot de passe")).fill(PASSWORD)
     page.get_by_label("Confirmation du mot de passe").fill(PASSWORD)

@@ -28,7 +28,7 @@ def test_the_sign_in_page_speaks_french_by_default(client):
     """Without an English browser, the form's labels are in French."""
     html = client.get(reverse("login")).content.decode()
     assert '<html lang="fr">' in html
-    assert "Nom d’utilisateur" in html  # noqa: RUF001 (Django's typographic apostrophe)
+    assert "Nom d’utilisateur" in html
     assert "Mot de passe" in html
 
 

@@ -37,7 +37,7 @@ def test_the_sign_up_page_shows_its_form_without_queries(client, django_assert_n
 def test_the_sign_up_page_speaks_french_by_default(client):
     """Without an English browser, Django's own labels on the form are in French."""
     html = client.get(reverse("signup")).content.decode()
-    assert "Nom d’utilisateur" in html  # noqa: RUF001 (Django's typographic apostrophe)
+    assert "Nom d’utilisateur" in html
     assert "Confirmation du mot de passe" in html
 
 
@@ -86,7 +86,7 @@ def test_a_weak_password_is_refused(client):
 def test_mismatched_passwords_are_refused(client):
     """The two passwords must match."""
     response = sign_up(client, password2=PASSWORD + "!")
-    assert "The two password fields didn’t match." in response.content.decode()  # noqa: RUF001
+    assert "The two password fields didn’t match." in response.content.decode()
     assert not User.objects.exists()
 
 

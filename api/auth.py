@@ -1,0 +1,109 @@
+"""Who calls the API: a personal access token (Bearer), or the signed-in learner's session with CSRF."""
+
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from ninja.security import APIKeyCookie, HttpBearer
+from ninja.utils import check_csrf
+
+from api.models import AccessToken, split_token
+
+
+class ApiError(Exception):
+    """An error answered as {"error": code, "message": ...} with its HTTP status."""
+
+    def __init__(self, status: int, code: str, message: str, *, headers=None, fields=None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers or {}
+        self.fields = fields or {}
+
+
+def unauthorized(message):
+    return ApiError(401, "unauthorized", message, headers={"WWW-Authenticate": "Bearer"})
+
+
+class TokenAuth(HttpBearer):
+    """A personal access token; with write=True, only a read-and-write token will do."""
+
+    def __init__(self, *, write: bool):
+        super().__init__()
+        self.write = write
+
+    def authenticate(self, request, token):
+        access = find_token(token)
+        if not access.can_write and self.write:
+            raise ApiError(
+                403, "forbidden", _("This token may only read: create a read-and-write token.")
+            )
+        check_rate(access)
+        access.touch()
+        request.access_token = access
+        return access.user
+
+
+def find_token(clear: str) -> AccessToken:
+    """The usable token for this clear text, or a 401 that says why."""
+    prefix = split_token(clear)
+    access = (
+        AccessToken.objects.select_related("user").filter(prefix=prefix).first() if prefix else None
+    )
+    if access is None or not access.matches(clear) or not access.user.is_active:
+        raise unauthorized(_("This token is not valid. Create one on the site's tokens page."))
+    if access.is_revoked:
+        raise unauthorized(_("This token was revoked."))
+    if access.is_expired():
+        raise unauthorized(
+            _("This token expired on %(day)s.")
+            % {"day": timezone.localtime(access.expires_at).date().isoformat()}
+        )
+    return access
+
+
+def check_rate(access: AccessToken) -> None:
+    """Count one request in the token's current window of the shared cache; 429 past the limit."""
+    period = settings.API_RATE_PERIOD
+    now = time.time()
+    window = int(now // period)
+    key = f"api-rate:{access.pk}:{window}"
+    cache.add(key, 0, timeout=period + 1)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        return  # no shared cache (DummyCache): nothing to count with
+    if count > settings.API_RATE_LIMIT:
+        retry_after = max(1, int((window + 1) * period - now + 0.999))
+        raise ApiError(
+            429,
+            "rate_limited",
+            _("Too many requests with this token: try again in %(seconds)s s.")
+            % {"seconds": retry_after},
+            headers={"Retry-After": str(retry_after)},
+        )
+
+
+class SessionAuth(APIKeyCookie):
+    """The signed-in learner's browser session; writes need the CSRF token, as every POST does."""
+
+    param_name = settings.SESSION_COOKIE_NAME
+
+    def _get_key(self, request):
+        if not request.user.is_authenticated:
+            return None
+        if check_csrf(request):
+            raise ApiError(
+                403, "csrf", _("CSRF check failed: send the X-CSRFToken header, or use a token.")
+            )
+        return request.COOKIES.get(self.param_name)
+
+    def authenticate(self, request, key):
+        return request.user if request.user.is_authenticated else None
+
+
+READ = [TokenAuth(write=False), SessionAuth()]
+WRITE = [TokenAuth(write=True), SessionAuth()]
