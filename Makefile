@@ -43,5 +43,5 @@ bench: install
 
 # The catalogues without source locations or wrapping, so that two branches adding strings merge cleanly.
 messages: install
-	DEBUG=1 $(PYTHON) manage.py makemessages -l fr -l en --ignore=.venv --no-location --no-wrap
+	DEBUG=1 $(PYTHON) manage.py makemessages -l fr -l en --ignore=.venv --ignore=build --no-location --no-wrap
 	DEBUG=1 $(PYTHON) manage.py compilemessages --ignore=.venv
