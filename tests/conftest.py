@@ -49,27 +49,21 @@ def learner_client(client, learner):
 
 
 @pytest.fixture
-def shared_cache(settings):
-    """Redis as the cache and the sessions' first stop, as in production; emptied around the test.
-
-    TEST_REDIS_URL names the server (default: a spare database of the local one).
-    """
-    import os
+def closed_port():
+    """A local port nothing listens on: connecting is refused at once."""
     import socket
-    from urllib.parse import urlsplit
 
-    from django.core.cache import cache
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
-    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-    address = urlsplit(url)
-    try:
-        socket.create_connection((address.hostname, address.port or 6379), timeout=1).close()
-    except OSError:
-        pytest.skip(f"needs a Redis server at {url}")
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
-    }
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    cache.clear()
-    yield cache
-    cache.clear()
+
+@pytest.fixture
+def hanging_port():
+    """A local port that accepts connections (the kernel's backlog) and never answers."""
+    import socket
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(64)
+        yield server.getsockname()[1]
