@@ -127,27 +127,46 @@ if not DATABASES["default"].get("ENGINE") or not DATABASES["default"].get("NAME"
     fail(
         "DATABASE_URL is malformed: it names no database. Expected e.g. postgres://user@host:5432/name."
     )
+# A database that is down or hangs answers within seconds, well under gunicorn's 30 s timeout.
+DATABASE_CONNECT_TIMEOUT = env_int("DATABASE_CONNECT_TIMEOUT", 3)  # seconds
+DATABASE_STATEMENT_TIMEOUT = env_int("DATABASE_STATEMENT_TIMEOUT", 10_000)  # milliseconds, 0: none
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
+    if DATABASE_STATEMENT_TIMEOUT:
+        DATABASES["default"]["OPTIONS"].setdefault(
+            "options", f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT}"
+        )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Cache: Redis when REDIS_URL is set, shared by every app server. Without it nothing is cached:
-# a cache in one process's memory would keep serving what another process has just changed.
+# Cache: Redis when REDIS_URL is set, shared by every app server, with short timeouts: while it is
+# unreachable or hangs the cache degrades (config/redis_cache.py) and pages keep being served.
+# No page is cached whole, so without Redis each process keeps its own small cache in memory.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_TIMEOUT_SECONDS = 0.5
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "config.redis_cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            },
+        }
     }
-    # Sessions are read from Redis on every request and written through to the database.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Counts of password-reset mails (progress/throttling.py): in Redis when there is one, so that
 # every app server sees them; otherwise in this process, which is then the only one.
 CACHES["throttle"] = (
-    {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    {**CACHES["default"]}
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "throttle"}
 )
+# Sessions stay in the database (one query by primary key), whatever becomes of Redis.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Authentication
 AUTHENTICATION_BACKENDS = [
@@ -198,6 +217,8 @@ if EMAIL_HOST:
                 "username": os.environ.get("EMAIL_HOST_USER", ""),
                 "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
                 "use_tls": env_bool("EMAIL_USE_TLS", default=True),
+                # An SMTP server that hangs fails the send within seconds, not gunicorn's 30.
+                "timeout": env_int("EMAIL_TIMEOUT", 10),
             },
         }
     }
@@ -224,7 +245,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CSP = {
     "default-src": [CSP.SELF],
-    # No inline script anywhere: no nonce, so that a cached page is the same for every request.
+    # No inline script anywhere, so no nonce.
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],

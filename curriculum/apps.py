@@ -5,8 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class CurriculumConfig(AppConfig):
     name = "curriculum"
     verbose_name = _("Curriculum")
-
-    def ready(self):
-        from curriculum.cache import connect_signals
-
-        connect_signals()

@@ -605,3 +605,20 @@ class Step(models.Model):
             raise ValidationError({"resource": _("An architecture step names no resource.")})
         if self.is_architecture_talk and not self.title:
             raise ValidationError({"title": _("Give the architecture step a title.")})
+
+
+class Revision(models.Model):
+    """One row whose token database triggers renew on every write to a curriculum table.
+
+    The triggers (migration 0002) see every change, admin, load_curriculum, QuerySet.update(),
+    raw SQL and restores alike; curriculum.structure compares the token to know when to rebuild.
+    A new curriculum table needs its trigger in a new migration.
+    """
+
+    token = models.CharField(max_length=36)
+
+    class Meta:
+        db_table = "curriculum_revision"
+
+    def __str__(self):
+        return self.token

@@ -1,13 +1,11 @@
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from config.page_cache import cache_per_learner
 from curriculum.forms import ResourceFilterForm
 from curriculum.models import Part, Path, Resource
 
 
 @require_GET
-@cache_per_learner
 def resource_list(request):
     form = ResourceFilterForm(request.GET)
     criteria = form.criteria()
@@ -20,7 +18,6 @@ def resource_list(request):
 
 
 @require_GET
-@cache_per_learner
 def resource_detail(request, slug):
     resource = get_object_or_404(Resource.objects.with_related(), slug=slug)
     return render(request, "curriculum/resource_detail.html", {"resource": resource})

@@ -9,6 +9,3 @@ class ProgressConfig(AppConfig):
     def ready(self):
         # Connects the sign-in receiver that applies the learner's saved language.
         from progress import language  # noqa: F401
-        from progress.cache import connect_signals
-
-        connect_signals()

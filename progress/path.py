@@ -11,7 +11,7 @@ from functools import cached_property
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from curriculum.cache import cached
+from curriculum import structure
 from curriculum.models import Pairing, Path, Resource, Stage, Step
 from progress.balance import ResourceCoding, coding_by_resource
 from progress.models import Profile, Watch
@@ -261,19 +261,15 @@ def states_for(user, resources) -> dict[int, ResourceState]:
 def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
     """The learner's progress on the suggested path, in a fixed number of queries."""
     profile = Profile.objects.for_learner(user)
-    path = cached("path", path_with_pairings)
-    start_here = cached("start-here", Resource.objects.select_related("series").start_here)
+    curriculum = structure.current()
+    path = curriculum.path
+    start_here = curriculum.start_here
     if path is None:
         return PathProgress(profile=profile, start_here=_state_alone(user, start_here))
 
     stages = list(path.stages.all())
     session = (
-        cached(
-            f"architecture-session:{profile.architecture_id}",
-            lambda: Resource.objects.prefetch_related(guide_pairings()).architecture_session(
-                profile.architecture
-            ),
-        )
+        curriculum.architecture_session(profile.architecture_id)
         if any(step.is_architecture_talk for stage in stages for step in stage.steps.all())
         else None
     )

@@ -9,7 +9,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.page_cache import cache_per_learner
 from curriculum.models import Resource
 from progress.balance import balances, coding_for_resource
 from progress.models import Note, Practice
@@ -61,7 +60,6 @@ def resource_practice_context(request, resource, form=None, status=""):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@cache_per_learner
 def practice(request):
     form = PracticeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.page_cache import cache_per_learner
 from curriculum import views as curriculum_views
 from curriculum.models import Path, Resource
 from progress import actions, charts, stats
@@ -26,7 +25,6 @@ PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
 
 
 @require_GET
-@cache_per_learner
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "progress/home.html")
@@ -34,7 +32,6 @@ def home(request):
 
 
 @require_GET
-@cache_per_learner
 def path_page(request):
     """The suggested path: with the learner's state when signed in, as the curriculum shows it otherwise."""
     if not request.user.is_authenticated:
@@ -168,7 +165,6 @@ def signup(request):
 
 @require_GET
 @login_required
-@cache_per_learner
 def stats_page(request):
     learner = stats.learner_stats(request.user)
     context = {

@@ -49,8 +49,29 @@ def learner_client(client, learner):
 
 
 @pytest.fixture
-def shared_cache(settings):
-    """Redis as the cache and the sessions' first stop, as in production; emptied around the test.
+def closed_port():
+    """A local port nothing listens on: connecting is refused at once."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def hanging_port():
+    """A local port that accepts connections (the kernel's backlog) and never answers."""
+    import socket
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(64)
+        yield server.getsockname()[1]
+
+
+@pytest.fixture
+def redis_cache(settings):
+    """Redis as the cache, as with REDIS_URL in production; emptied around the test.
 
     TEST_REDIS_URL names the server (default: a spare database of the local one).
     """
@@ -67,19 +88,19 @@ def shared_cache(settings):
     except OSError:
         pytest.skip(f"needs a Redis server at {url}")
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        "default": {"BACKEND": "config.redis_cache.ResilientRedisCache", "LOCATION": url}
     }
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     cache.clear()
     yield cache
     cache.clear()
 
 
 @pytest.fixture(autouse=True)
-def fresh_throttle_counts():
-    """Password-reset counts (a cache in this process during tests) start at zero in every test."""
+def fresh_caches():
+    """Counts kept in this process's caches (reset mails, API rate) start at zero in every test."""
     from django.core.cache import caches
     from django.core.cache.backends.locmem import LocMemCache
 
-    if isinstance(caches["throttle"], LocMemCache):
-        caches["throttle"].clear()
+    for alias in ("default", "throttle"):
+        if isinstance(caches[alias], LocMemCache):
+            caches[alias].clear()

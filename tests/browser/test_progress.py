@@ -156,25 +156,3 @@ def test_without_javascript_the_forms_post_and_come_back(page_without_javascript
     expect(page.locator(f"#step-{talk.pk}")).to_have_class(re.compile("step--done"))
     expect(page.locator(f"#step-{talk.pk}")).to_contain_text("Regardé")
     assert page.url.endswith("/")
-
-
-def test_with_the_redis_cache_a_click_outlives_reloads_and_other_pages(
-    page, sign_in, shared_cache, transactional_db
-):
-    """Pages come from Redis once seen; a click in one of them shows in every other afterwards."""
-    _stage, talk, _course = small_path()
-    sign_in(UserFactory(username="lovelace"))
-    page.goto("/path/")
-    page.goto("/resources/")
-    page.goto("/")
-    expect(page.locator(f"#step-{talk.pk}")).to_have_class(re.compile("step--not_started"))
-
-    page.locator(f"#step-{talk.pk}-toggle").click()
-    expect(page.locator(f"#step-{talk.pk}")).to_have_class(re.compile("step--done"))
-
-    page.reload()
-    expect(page.locator(f"#step-{talk.pk}")).to_have_class(re.compile("step--done"))
-    page.goto("/path/")
-    expect(page.locator(f"#step-{talk.pk}")).to_have_class(re.compile("step--done"))
-    page.goto("/resources/")
-    expect(page.locator("#watch-talk-watch")).to_contain_text("Regardé")

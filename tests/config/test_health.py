@@ -24,8 +24,19 @@ def test_readyz_answers_ok_when_the_database_answers(client, django_assert_num_q
     with django_assert_num_queries(1):
         response = client.get("/readyz")
     assert response.status_code == 200
-    assert response.content == b"ok"
+    assert response.content.decode().splitlines()[0] == "ok"
+    assert response.content.decode().splitlines()[1].startswith("database: ok (")
     assert not response.cookies
+
+
+def test_readyz_names_a_slow_database_and_answers_503(client, db, monkeypatch):
+    """A dependency slower than the threshold makes the server not ready, and says which."""
+    monkeypatch.setattr("config.health.SLOW_MS", -1)
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    lines = response.content.decode().splitlines()
+    assert lines[0] == "not ready"
+    assert lines[1].startswith("database: slow (")
 
 
 def test_readyz_answers_ok_on_sqlite():
@@ -33,18 +44,35 @@ def test_readyz_answers_ok_on_sqlite():
     result = run_django(
         READYZ_STATUS, DEBUG="1", ALLOWED_HOSTS="testserver", DATABASE_URL="sqlite:///:memory:"
     )
-    assert result.stdout.strip() == "200 ok", result.stderr
+    assert result.stdout.split()[:3] == ["200", "ok", "database:"], result.stderr
+    assert "redis" not in result.stdout
 
 
 def test_readyz_answers_503_when_the_database_is_unreachable():
-    """Nothing listens on port 9: readiness fails with 503 instead of a 500 page."""
+    """Nothing listens on port 9: readiness fails with 503 naming the database, not a 500 page."""
     result = run_django(
         READYZ_STATUS,
         DEBUG="1",
         ALLOWED_HOSTS="testserver",
-        DATABASE_URL="postgres://postgres@127.0.0.1:9/nowhere?connect_timeout=2",
+        DATABASE_URL="postgres://postgres@127.0.0.1:9/nowhere",
     )
-    assert result.stdout.strip() == "503 database unavailable", result.stderr
+    assert result.stdout.split()[:5] == ["503", "not", "ready", "database:", "down"], result.stderr
+
+
+def test_a_postgresql_server_that_never_answers_fails_readiness_within_seconds(hanging_port):
+    """The connect timeout (3 s by default) ends the wait, well under gunicorn's 30 s."""
+    result = run_django(
+        "import time; started = time.monotonic(); "
+        + READYZ_STATUS
+        + "; print(time.monotonic() - started)",
+        DEBUG="1",
+        ALLOWED_HOSTS="testserver",
+        DATABASE_URL=f"postgres://postgres@127.0.0.1:{hanging_port}/nowhere",
+        DATABASE_CONNECT_TIMEOUT="2",
+    )
+    words = result.stdout.split()
+    assert words[:5] == ["503", "not", "ready", "database:", "down"], result.stderr
+    assert float(words[-1]) < 6
 
 
 def test_probes_are_exempt_from_the_https_redirect(client, settings):
