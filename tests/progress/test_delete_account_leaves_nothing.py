@@ -13,6 +13,7 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 
+from api.models import AccessToken
 from tests.factories import (
     PASSWORD,
     NoteFactory,
@@ -96,6 +97,7 @@ def learner_everywhere(settings):
     user.groups.add(Group.objects.create(name="Cohort 2026-12"))
     user.user_permissions.add(Permission.objects.first())
     LogEntry.objects.create(user=user, action_flag=ADDITION, object_repr="something")
+    AccessToken.objects.create_for(user=user, name="laptop", scope=AccessToken.Scope.READ)
     devices = [Client(), Client()]
     sign_in(Client(), username=USERNAME.upper(), password="wrong", address="198.51.100.3")
     for device in devices:
