@@ -75,7 +75,7 @@ def check_rate(access: AccessToken) -> None:
     try:
         count = cache.incr(key)
     except ValueError:
-        return  # no shared cache (DummyCache): nothing to count with
+        return  # the window's key expired between add() and incr(): a new window begins
     if count > settings.API_RATE_LIMIT:
         retry_after = max(1, int((window + 1) * period - now + 0.999))
         raise ApiError(

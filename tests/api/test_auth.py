@@ -1,9 +1,6 @@
 """Who may call the API: tokens (scopes, revocation, expiry, rate limit) and browser sessions."""
 
-import os
-import socket
 from datetime import timedelta
-from urllib.parse import urlsplit
 
 import pytest
 from django.utils import timezone
@@ -151,25 +148,6 @@ def test_last_used_is_written_at_most_once_a_minute(client, write_token, django_
     AccessToken.objects.update(last_used_at=first - timedelta(minutes=2))
     client.get("/api/v1/me", headers=bearer(write_token))
     assert AccessToken.objects.get().last_used_at > first
-
-
-@pytest.fixture
-def redis_cache(settings):
-    """The cache on Redis database 5, as app servers share it in production."""
-    from django.core.cache import cache
-
-    url = os.environ.get("TEST_API_REDIS_URL", "redis://127.0.0.1:6379/5")
-    address = urlsplit(url)
-    try:
-        socket.create_connection((address.hostname, address.port or 6379), timeout=1).close()
-    except OSError:
-        pytest.skip(f"needs a Redis server at {url}")
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
-    }
-    cache.clear()
-    yield cache
-    cache.clear()
 
 
 def test_past_the_rate_limit_a_token_gets_a_429_with_retry_after(
