@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
-from progress.forms import AccountChangeForm
+from accounts.forms import AccountChangeForm
 
 User = get_user_model()
 

@@ -10,7 +10,7 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 
-from progress.throttling import forget_reset_mails
+from accounts.throttling import forget_reset_mails
 
 
 def forget_learner(user):

@@ -1,12 +1,11 @@
 """Forms of the settings page: the learner's profile and the deletion of their account."""
 
 from django import forms
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import Architecture
 from progress.models import Profile
-from progress.practice_forms import FIRST_DAY
+from progress.validators import validate_learner_day
 
 
 class ProfileForm(forms.ModelForm):
@@ -37,10 +36,7 @@ class ProfileForm(forms.ModelForm):
 
     def clean_started_on(self):
         day = self.cleaned_data["started_on"]
-        if day > timezone.localdate():
-            raise forms.ValidationError(_("The day cannot be in the future."))
-        if day < FIRST_DAY:
-            raise forms.ValidationError(_("The day cannot be before 2000."))
+        validate_learner_day(day)
         return day
 
 

@@ -1,22 +1,49 @@
-"""Views of /settings/: the learner's profile and language, the export of their data, deleting the account."""
+"""Views of accounts: signing up; /settings/ with the learner's profile and language, the export of their data, deleting the account."""
 
 import json
 
 from django.contrib import messages
-from django.contrib.auth import logout
+from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from progress.account_deletion import forget_learner
-from progress.export import export_document, export_zip
-from progress.language import set_language_cookie
+from accounts.deletion import forget_learner
+from accounts.export import export_document, export_zip
+from accounts.forms import SignUpForm
+from accounts.language import set_language_cookie
+from accounts.settings_forms import DeleteAccountForm, ProfileForm
 from progress.models import Profile
-from progress.settings_forms import DeleteAccountForm, ProfileForm
+from progress.next_url import safe_next_url
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    next_url = safe_next_url(request)
+    if request.user.is_authenticated:
+        return redirect(next_url)
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                user = form.save()
+                Profile.objects.for_learner(user)
+        except IntegrityError:
+            # Someone took the same username or e-mail between our check and the save.
+            form.add_error(
+                None, _("This username or e-mail address was just taken. Please choose another.")
+            )
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request, _("Welcome to Parcours, %(username)s!") % {"username": user.get_username()}
+            )
+            return redirect(next_url)
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
 def render_settings(request, profile_form=None, delete_form=None, status=200):
@@ -25,7 +52,7 @@ def render_settings(request, profile_form=None, delete_form=None, status=200):
         or ProfileForm(instance=Profile.objects.for_learner(request.user)),
         "delete_form": delete_form or DeleteAccountForm(user=request.user),
     }
-    return render(request, "progress/settings.html", context, status=status)
+    return render(request, "accounts/settings.html", context, status=status)
 
 
 @login_required
@@ -40,7 +67,7 @@ def settings_page(request):
     if profile.language:
         translation.activate(profile.language)
     messages.success(request, _("Your settings are saved."))
-    response = redirect("progress:settings")
+    response = redirect("accounts:settings")
     set_language_cookie(response, profile.language)
     return response
 

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
+from accounts.export import chapter_label, export_document
 from api import auth
 from api.auth import ApiError
 from api.schemas import (
@@ -29,7 +30,6 @@ from curriculum.models import Chapter, Resource
 from progress import actions
 from progress.actions import ProgressError
 from progress.balance import GOAL, balances, coding_for_resource
-from progress.export import chapter_label, export_document
 from progress.models import Note, Practice
 from progress.path import path_progress, states_for
 from progress.practice import save_once

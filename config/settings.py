@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "curriculum",
+    "accounts",
     "progress",
     "ninja",
     "api",
@@ -88,7 +89,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "progress.language.ProfileLanguageMiddleware",
+    "accounts.language.ProfileLanguageMiddleware",
     # Axes must come last: it turns a locked-out sign-in into our lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -158,7 +159,7 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Counts of password-reset mails (progress/throttling.py): in Redis when there is one, so that
+# Counts of password-reset mails (accounts/throttling.py): in Redis when there is one, so that
 # every app server sees them; otherwise in this process, which is then the only one.
 CACHES["throttle"] = (
     {**CACHES["default"]}
@@ -259,9 +260,9 @@ SECURE_CSP = {
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-# A second rule (progress/throttling.py): 20 failures from one address on any usernames lock the
+# A second rule (accounts/throttling.py): 20 failures from one address on any usernames lock the
 # address for the same 15 minutes.
-AXES_HANDLER = "progress.throttling.SignInHandler"
+AXES_HANDLER = "accounts.throttling.SignInHandler"
 SIGNIN_ADDRESS_FAILURE_LIMIT = 20
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -270,7 +271,7 @@ AXES_VERBOSE = False
 # `manage.py prune_signin_log`, run daily, deletes older rows (README, "Security").
 SIGNIN_LOG_DAYS = env_int("SIGNIN_LOG_DAYS", 30)
 # A username longer than any user can have is cut before axes stores it (its column holds 255).
-AXES_USERNAME_CALLABLE = "progress.throttling.username_for_throttling"
+AXES_USERNAME_CALLABLE = "accounts.throttling.username_for_throttling"
 # Behind a reverse proxy, the client's address comes from the header the proxy sets, read by
 # django-ipware (README, "Several app servers"); by default, the address that connects to us.
 AXES_IPWARE_META_PRECEDENCE_ORDER = env_list(

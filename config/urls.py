@@ -1,11 +1,8 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config import health
 from progress import views as progress_views
-from progress.forms import SignInForm
-from progress.throttling import ThrottledPasswordResetForm
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
@@ -13,18 +10,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("api.urls")),
-    path("accounts/signup/", progress_views.signup, name="signup"),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(authentication_form=SignInForm),
-        name="login",
-    ),
-    path(
-        "accounts/password_reset/",
-        auth_views.PasswordResetView.as_view(form_class=ThrottledPasswordResetForm),
-        name="password_reset",
-    ),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("accounts.urls")),
     # A learner's /path/ carries their state; progress hands visitors the curriculum's own page.
     path("path/", progress_views.path_page, name="path"),
     path("", include("curriculum.urls")),

@@ -5,7 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class ProgressConfig(AppConfig):
     name = "progress"
     verbose_name = _("Progress")
-
-    def ready(self):
-        # Connects the sign-in receiver that applies the learner's saved language.
-        from progress import language  # noqa: F401

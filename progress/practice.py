@@ -12,8 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from curriculum.models import Resource
 from progress.balance import balances, coding_for_resource
 from progress.models import Note, Practice
+from progress.next_url import safe_next_url
 from progress.practice_forms import NoteForm, PracticeForm
-from progress.redirects import safe_next_url
 
 SESSIONS_PER_PAGE = 20
 RESOURCE_SESSIONS_SHOWN = 5

@@ -1,7 +1,6 @@
 """Forms for the coding log and private notes."""
 
 import uuid
-from datetime import date
 
 from django import forms
 from django.utils import timezone
@@ -9,8 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import Chapter, Resource
 from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, Note, Practice
+from progress.validators import validate_learner_day
 
-FIRST_DAY = date(2000, 1, 1)
 MINUTES_ERROR = _("Enter between 1 and 1440 minutes (24 h).")
 ALTERED_FORM_ERROR = _(
     "This form was altered or is out of date, so nothing was saved. Check the fields and save again."
@@ -79,10 +78,7 @@ class PracticeForm(forms.ModelForm):
 
     def clean_day(self):
         day = self.cleaned_data["day"]
-        if day > timezone.localdate():
-            raise forms.ValidationError(_("The day cannot be in the future."))
-        if day < FIRST_DAY:
-            raise forms.ValidationError(_("The day cannot be before 2000."))
+        validate_learner_day(day)
         return day
 
     def clean(self):

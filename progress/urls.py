@@ -1,6 +1,6 @@
 from django.urls import path
 
-from progress import learner_settings, practice, views
+from progress import practice, views
 
 app_name = "progress"
 
@@ -17,11 +17,6 @@ urlpatterns = [
     path("practice/<int:pk>/delete/", practice.practice_delete, name="practice_delete"),
     path("resources/<slug:slug>/practice/", practice.practice_add, name="practice_add"),
     path("resources/<slug:slug>/note/", practice.note, name="note"),
-    # Settings: profile, language, export, account deletion (progress/learner_settings.py)
-    path("settings/", learner_settings.settings_page, name="settings"),
-    path("settings/export.json", learner_settings.export_json, name="export_json"),
-    path("settings/export.zip", learner_settings.export_csv, name="export_csv"),
-    path("settings/delete/", learner_settings.delete_account, name="delete_account"),
     # Stats: the learner's weeks and coding days, the curators' view of the path
     path("stats/", views.stats_page, name="stats"),
     path("curators/progress/", views.curator_progress, name="curator_progress"),

@@ -1,24 +1,21 @@
 import re
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from curriculum import views as curriculum_views
 from curriculum.models import Path, Resource
 from progress import actions, charts, stats
 from progress.actions import ProgressError
 from progress.balance import GOAL, coding_for_resource
-from progress.forms import CohortForm, SignUpForm
-from progress.models import Profile
+from progress.forms import CohortForm
+from progress.next_url import safe_next_url
 from progress.path import path_progress, states_for
 from progress.practice import balance_context
-from progress.redirects import safe_next_url
 
 # Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
 PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
@@ -133,31 +130,6 @@ def mark_followed(request, slug):
 @login_required
 def mark_not_followed(request, slug):
     return _change(request, slug, actions.mark_not_followed, _("“%(title)s” marked not followed."))
-
-
-@require_http_methods(["GET", "POST"])
-def signup(request):
-    next_url = safe_next_url(request)
-    if request.user.is_authenticated:
-        return redirect(next_url)
-    form = SignUpForm(request.POST if request.method == "POST" else None)
-    if form.is_valid():
-        try:
-            with transaction.atomic():
-                user = form.save()
-                Profile.objects.for_learner(user)
-        except IntegrityError:
-            # Someone took the same username or e-mail between our check and the save.
-            form.add_error(
-                None, _("This username or e-mail address was just taken. Please choose another.")
-            )
-        else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(
-                request, _("Welcome to Parcours, %(username)s!") % {"username": user.get_username()}
-            )
-            return redirect(next_url)
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
 # Stats: the learner's weeks and coding days; the curators' view of the path (progress/stats.py)

@@ -35,8 +35,8 @@ def rows_referencing(user_pk):
 
 
 def test_the_url_is_named_delete_account():
-    """POST /settings/delete/ is progress:delete_account."""
-    assert reverse("progress:delete_account") == URL
+    """POST /settings/delete/ is accounts:delete_account."""
+    assert reverse("accounts:delete_account") == URL
 
 
 def test_the_right_password_deletes_every_row_and_signs_out(learner_client, learner, other_learner):
@@ -61,7 +61,7 @@ def test_a_wrong_password_deletes_nothing(learner_client, learner):
     assert response.status_code == 400
     assert "This is not your password; nothing was deleted." in response.content.decode()
     assert all(count == 1 for count in rows_referencing(learner.pk).values())
-    assert learner_client.get(reverse("progress:settings")).status_code == 200
+    assert learner_client.get(reverse("accounts:settings")).status_code == 200
 
 
 def test_get_is_not_allowed(learner_client, learner):

@@ -102,7 +102,7 @@ def learner_everywhere(settings):
     sign_in(Client(), username=USERNAME.upper(), password="wrong", address="198.51.100.3")
     for device in devices:
         assert sign_in(device).status_code == 302
-        for url in ["/", reverse("progress:practice"), reverse("progress:settings")]:
+        for url in ["/", reverse("progress:practice"), reverse("accounts:settings")]:
             assert device.get(url).status_code == 200
     return user, devices
 
@@ -133,7 +133,7 @@ def test_before_deletion_the_learner_is_everywhere(learner_everywhere):
 def test_deleting_leaves_no_row_in_any_table(learner_everywhere):
     """Every foreign key, the sign-in log (whatever the case typed) and the sessions: none left."""
     user, (device, _other_device) = learner_everywhere
-    response = device.post(reverse("progress:delete_account"), {"password": PASSWORD})
+    response = device.post(reverse("accounts:delete_account"), {"password": PASSWORD})
     assert response.status_code == 302
     assert not get_user_model().objects.filter(pk=user.pk).exists()
     left = rows_left(user.pk, USERNAME)
@@ -143,8 +143,8 @@ def test_deleting_leaves_no_row_in_any_table(learner_everywhere):
 def test_the_session_on_another_device_ends(learner_everywhere):
     """The laptop still signed in is signed out: its next page asks to sign in."""
     _user, (device, other_device) = learner_everywhere
-    device.post(reverse("progress:delete_account"), {"password": PASSWORD})
-    response = other_device.get(reverse("progress:settings"))
+    device.post(reverse("accounts:delete_account"), {"password": PASSWORD})
+    response = other_device.get(reverse("accounts:settings"))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
 
@@ -154,8 +154,8 @@ def test_other_learners_keep_their_sessions_and_sign_in_log(learner_everywhere):
     grace, grace_device = UserFactory(username="grace"), Client()
     assert sign_in(grace_device, username="grace").status_code == 302
     _user, (device, _other) = learner_everywhere
-    device.post(reverse("progress:delete_account"), {"password": PASSWORD})
-    assert grace_device.get(reverse("progress:settings")).status_code == 200
+    device.post(reverse("accounts:delete_account"), {"password": PASSWORD})
+    assert grace_device.get(reverse("accounts:settings")).status_code == 200
     assert AccessLog.objects.filter(username="grace").count() == 1
     assert rows_left(grace.pk, "grace")["django_session"] == 1
 
@@ -170,6 +170,6 @@ def test_nothing_in_redis_names_the_learner_after_deletion(
     assert any(
         "reset-mail:account" in key for key in redis_keys_naming(redis_cache, user.pk, USERNAME)
     )
-    device.post(reverse("progress:delete_account"), {"password": PASSWORD})
+    device.post(reverse("accounts:delete_account"), {"password": PASSWORD})
     assert redis_keys_naming(redis_cache, user.pk, USERNAME) == []
     assert rows_left(user.pk, USERNAME)["django_session"] == 0

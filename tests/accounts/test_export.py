@@ -58,7 +58,7 @@ def history(learner, other_learner):
 
 def test_the_json_export_has_the_format_tag_and_downloads(learner_client, history):
     """The JSON export is an attachment whose document names its format."""
-    response = learner_client.get(reverse("progress:export_json"))
+    response = learner_client.get(reverse("accounts:export_json"))
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"].startswith('attachment; filename="parcours-export-')
     document = json.loads(response.content)
@@ -79,7 +79,7 @@ def test_the_json_export_round_trips_every_field_the_learner_entered(
     learner_client, learner, history
 ):
     """Every value read back from the JSON equals what is in the database."""
-    document = json.loads(learner_client.get(reverse("progress:export_json")).content)
+    document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
     watch, event, session, note = (history[k] for k in ("watch", "event", "session", "note"))
     assert document["account"]["username"] == learner.username
     assert document["account"]["email"] == learner.email
@@ -114,9 +114,9 @@ def test_the_json_export_round_trips_every_field_the_learner_entered(
 
 def test_the_export_never_holds_another_learners_data(learner_client, history):
     """Grace's note and session are not in Ada's export, JSON or CSV."""
-    json_text = learner_client.get(reverse("progress:export_json")).content.decode()
+    json_text = learner_client.get(reverse("accounts:export_json")).content.decode()
     archive = zipfile.ZipFile(
-        io.BytesIO(learner_client.get(reverse("progress:export_csv")).content)
+        io.BytesIO(learner_client.get(reverse("accounts:export_csv")).content)
     )
     csv_text = "".join(archive.read(name).decode() for name in archive.namelist())
     for text in (json_text, csv_text):
@@ -125,7 +125,7 @@ def test_the_export_never_holds_another_learners_data(learner_client, history):
 
 def test_the_csv_export_is_a_zip_with_one_file_per_kind(learner_client, history):
     """account, profile, watches, watch_events, practice and notes, each with a header row."""
-    response = learner_client.get(reverse("progress:export_csv"))
+    response = learner_client.get(reverse("accounts:export_csv"))
     assert response["Content-Type"] == "application/zip"
     archive = zipfile.ZipFile(io.BytesIO(response.content))
     assert sorted(archive.namelist()) == [
@@ -145,11 +145,11 @@ def test_the_csv_export_is_a_zip_with_one_file_per_kind(learner_client, history)
 
 def test_a_learner_with_nothing_gets_empty_lists_and_headers(learner_client):
     """No profile, no rows: the shapes stay the same."""
-    document = json.loads(learner_client.get(reverse("progress:export_json")).content)
+    document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
     assert document["profile"] is None
     assert document["practice"] == [] and document["notes"] == []
     archive = zipfile.ZipFile(
-        io.BytesIO(learner_client.get(reverse("progress:export_csv")).content)
+        io.BytesIO(learner_client.get(reverse("accounts:export_csv")).content)
     )
     assert archive.read("practice.csv").decode().startswith("day,minutes,built,")
 
@@ -159,10 +159,10 @@ def test_the_export_issues_a_fixed_number_of_queries(
 ):
     """Session, user, then one query per kind of data."""
     with django_assert_num_queries(7):
-        learner_client.get(reverse("progress:export_json"))
+        learner_client.get(reverse("accounts:export_json"))
 
 
 def test_anonymous_visitors_get_no_export(client, history):
     """Exports need an account."""
-    assert client.get(reverse("progress:export_json")).status_code == 302
-    assert client.get(reverse("progress:export_csv")).status_code == 302
+    assert client.get(reverse("accounts:export_json")).status_code == 302
+    assert client.get(reverse("accounts:export_csv")).status_code == 302

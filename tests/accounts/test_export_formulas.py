@@ -23,7 +23,7 @@ FORMULAS = [
 
 
 def csv_rows(client, name):
-    archive = zipfile.ZipFile(io.BytesIO(client.get(reverse("progress:export_csv")).content))
+    archive = zipfile.ZipFile(io.BytesIO(client.get(reverse("accounts:export_csv")).content))
     return list(csv.DictReader(io.StringIO(archive.read(name).decode(), newline="")))
 
 
@@ -70,7 +70,7 @@ def test_a_username_that_starts_like_a_formula_is_neutralised_in_the_csv(client,
 
 def test_the_json_export_keeps_the_exact_text(learner_client, formulas):
     """JSON is data, not a spreadsheet: the same cells come back exactly as entered."""
-    document = json.loads(learner_client.get(reverse("progress:export_json")).content)
+    document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
     assert sorted(note["text"] for note in document["notes"]) == sorted(FORMULAS)
     assert sorted(session["built"] for session in document["practice"]) == sorted(FORMULAS)
     assert [event["minutes"] for event in document["watch_events"]] == [-30]

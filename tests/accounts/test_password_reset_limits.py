@@ -4,7 +4,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from progress.throttling import RESET_MAILS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS
+from accounts.throttling import RESET_MAILS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -19,8 +19,8 @@ def profile_data(**overrides):
 
 
 def test_the_url_is_named_settings():
-    """/settings/ is reversed as progress:settings."""
-    assert reverse("progress:settings") == URL
+    """/settings/ is reversed as accounts:settings."""
+    assert reverse("accounts:settings") == URL
 
 
 def test_it_requires_sign_in(client):

@@ -4,7 +4,7 @@ from django.contrib.messages import get_messages
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from progress.forms import SignUpForm
+from accounts.forms import SignUpForm
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,8 @@
 import pytest
 from django.utils import timezone
 
+from accounts.export import export_document
 from progress import actions
-from progress.export import export_document
 from tests.factories import PracticeFactory
 
 pytestmark = pytest.mark.django_db

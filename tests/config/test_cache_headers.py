@@ -26,7 +26,7 @@ def signed_in_urls(resource):
         reverse("curriculum:guide"),
         reverse("progress:practice"),
         reverse("progress:stats"),
-        reverse("progress:settings"),
+        reverse("accounts:settings"),
         reverse("progress:note", args=[resource.slug]),
         reverse("password_change"),
     ]
@@ -40,7 +40,7 @@ def test_every_signed_in_page_is_private_and_not_stored(learner_client, resource
 
 def test_both_exports_are_private_and_not_stored(learner_client, resource):
     """A download of everything the learner entered is never kept by a cache."""
-    for name in ("progress:export_json", "progress:export_csv"):
+    for name in ("accounts:export_json", "accounts:export_csv"):
         response = learner_client.get(reverse(name))
         assert response.status_code == 200
         assert response["Cache-Control"] == PERSONAL

@@ -48,8 +48,8 @@ ENDPOINTS = [
     ("progress:practice", None),
     ("progress:practice_edit", "own session"),
     ("progress:practice_delete", "own session"),
-    ("progress:settings", None),
-    ("progress:delete_account", None),
+    ("accounts:settings", None),
+    ("accounts:delete_account", None),
 ]
 
 

@@ -128,5 +128,5 @@ def test_redis_url_alone_turns_the_shared_cache_on(redis_url, cache, sessions):
     assert result.stdout.split()[1:] == [
         cache,
         f"django.contrib.sessions.backends.{sessions}",
-        "progress.throttling.SignInHandler",
+        "accounts.throttling.SignInHandler",
     ]

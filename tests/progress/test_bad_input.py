@@ -121,7 +121,7 @@ def test_bad_settings_are_refused_and_change_nothing(learner_client, learner, fi
     ProfileFactory(user=learner)
     before = list(Profile.objects.values())
     data = {"architecture": "", "started_on": "2025-01-06", "language": "", field: value}
-    response = learner_client.post(reverse("progress:settings"), data, headers=EN)
+    response = learner_client.post(reverse("accounts:settings"), data, headers=EN)
     assert error in str(response.context["profile_form"].errors[field])
     assert list(Profile.objects.values()) == before
 

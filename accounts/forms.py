@@ -1,0 +1,60 @@
+"""The account forms: sign-up, sign-in, and admin's form for a user."""
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserChangeForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext_lazy as _
+
+User = get_user_model()
+
+
+def clean_unique_email(form):
+    """The form's e-mail address, refused when another account has it in any case."""
+    email = User.objects.normalize_email(form.cleaned_data["email"])
+    others = User.objects.exclude(pk=form.instance.pk) if form.instance.pk else User.objects
+    if email and others.filter(email__iexact=email).exists():
+        raise forms.ValidationError(
+            _("An account with this e-mail address already exists."), code="unique"
+        )
+    return email
+
+
+class SignUpForm(UserCreationForm):
+    """A learner's new account: a username and an e-mail address no one else has, in any case."""
+
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        max_length=254,
+        help_text=_("Used only to send you a link if you forget your password."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    clean_email = clean_unique_email
+
+
+class AccountChangeForm(UserChangeForm):
+    """Admin's form for an account: usernames and e-mails stay unique in any case, as at sign-up."""
+
+    clean_email = clean_unique_email
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        if User.objects.exclude(pk=self.instance.pk).filter(username__iexact=username).exists():
+            raise forms.ValidationError(
+                _("A user with that username already exists."), code="unique"
+            )
+        return username
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, which also refuses an over-long username with a length error."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # AuthenticationForm sets max_length after the field is built, so it adds no validator.
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))
