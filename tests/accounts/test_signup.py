@@ -66,6 +66,19 @@ def test_a_username_taken_in_another_case_is_refused(client, learner):
     assert "_auth_user_id" not in client.session
 
 
+def test_a_taken_username_is_refused_in_french_as_a_username(client, learner):
+    """The French error names the username, not the e-mail address."""
+    data = {
+        "username": "ADA",
+        "email": "lin@example.com",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+    }
+    response = client.post(reverse("signup"), data, headers={"accept-language": "fr"})
+    assert "Un compte utilise déjà ce nom d’utilisateur." in response.content.decode()
+    assert User.objects.count() == 1
+
+
 def test_an_email_taken_in_another_case_is_refused(client, learner):
     """An e-mail address already in use, whatever its case, is refused with a clear error."""
     response = sign_up(client, email="ADA@Example.COM")

@@ -7,8 +7,10 @@ from curriculum.loader import CurriculumError, load_curriculum
 
 class Command(BaseCommand):
     help = (
-        "Load the curriculum (parts, series, resources, the suggested path) from a YAML file. "
-        "Running it again duplicates nothing and keeps curators' edits unless --update is given."
+        "Load the curriculum (parts, series, resources, the suggested path) from a YAML file, "
+        "by default fixtures/curriculum.yaml, which is not a Django fixture: use this command, "
+        "not loaddata. Running it again duplicates nothing and keeps curators' edits unless "
+        "--update is given."
     )
 
     def add_arguments(self, parser):
