@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "progress",
     "ninja",
     "api",
+    "groups",
 ]
 
 MIDDLEWARE = [
