@@ -59,6 +59,10 @@ class StudyGroup(models.Model):
     def __str__(self):
         return self.name
 
+    def members_among(self, users):
+        """Those of these users who belong to the group."""
+        return users.filter(study_memberships__group=self)
+
     @staticmethod
     def slug_for(name: str) -> str:
         """The name as a slug, with a random ending so that two groups may share a name."""

@@ -34,7 +34,7 @@ def test_a_member_sees_every_member_with_their_progress(
     assert rows["Grace H."].streak == 1
     assert rows["Ada L."].last_active is None
     body = response.content.decode()
-    assert "1 sur 3 étapes" in body or "1 of 3 steps" in body
+    assert "1 étape sur 3" in body
     assert "Week 1" in body
 
 
