@@ -34,7 +34,7 @@ def test_a_member_sees_every_member_with_their_progress(
     assert rows["Grace H."].streak == 1
     assert rows["Ada L."].last_active is None
     body = response.content.decode()
-    assert "1 étape sur 3" in body
+    assert "Étapes : 1 sur 3" in body
     assert "Week 1" in body
 
 
@@ -129,3 +129,12 @@ def test_the_board_takes_the_same_queries_at_5_and_50_members(
     with django_assert_num_queries(13):
         response = client.get(board_url(group))
     assert len(response.context["rows"]) == size
+
+
+def test_the_board_speaks_english_too(client_of, learner, other_learner, group, small_path):
+    progress_actions.mark_watched(user=other_learner, resource=small_path.lectures[0])
+    body = client_of(learner).get(board_url(group), headers={"accept-language": "en"})
+    html = body.content.decode()
+    assert "Steps: 1 of 3" in html
+    assert "Coding streak" in html
+    assert "Sort by:" in html

@@ -186,3 +186,12 @@ def test_bad_link_settings_are_refused(client_of, learner, ada_group):
     ):
         assert client.post(url, data).status_code == 400
     assert not Invitation.objects.exists()
+
+
+def test_an_expired_link_says_so_in_english_too(client_of, learner, other_learner, ada_group):
+    url = make_link(client_of(learner), ada_group, days=1)
+    with time_machine.travel(timezone.now() + timedelta(days=2)):
+        response = client_of(other_learner).get(url, headers={"accept-language": "en"})
+    assert response.status_code == 410
+    assert "This invitation has expired." in response.content.decode()
+    assert not Membership.objects.filter(user=other_learner).exists()
