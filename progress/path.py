@@ -264,11 +264,12 @@ def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
     curriculum = structure.current()
     if curriculum.path is None:
         return PathProgress(profile=profile, start_here=_state_alone(user, curriculum.start_here))
-    resolved = resolve_steps(curriculum, profile)
+    layout = layout_of(curriculum.path)
+    resolved = resolve_steps(curriculum, layout, profile)
     resources = resources_of(curriculum, resolved)
     states = states_for(user, resources)
     coding = coding_by_resource(user, resources)
-    return assemble(curriculum, profile, resolved, states, coding, today)
+    return assemble(curriculum, layout, profile, resolved, states, coding, today)
 
 
 def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
@@ -283,10 +284,11 @@ def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
         return {
             pk: PathProgress(profile=profiles.get(pk) or Profile(user_id=pk)) for pk in user_ids
         }
+    layout = layout_of(curriculum.path)
     plans, candidates = {}, {}
     for pk in user_ids:
         profile = profiles.get(pk) or Profile(user_id=pk)
-        resolved = resolve_steps(curriculum, profile)
+        resolved = resolve_steps(curriculum, layout, profile)
         resources = resources_of(curriculum, resolved)
         plans[pk] = (profile, resolved, resources)
         candidates.update((resource.pk, resource) for resource in resources)
@@ -297,6 +299,7 @@ def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
     return {
         pk: assemble(
             curriculum,
+            layout,
             profile,
             resolved,
             {r.pk: ResourceState(resource=r, watch=watches.get((pk, r.pk))) for r in resources},
@@ -307,9 +310,14 @@ def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
     }
 
 
-def resolve_steps(curriculum, profile) -> dict[int, Resource | None]:
+def layout_of(path) -> list[tuple[Stage, list[Step]]]:
+    """The path's stages with their steps, read once from the prefetched curriculum."""
+    return [(stage, list(stage.steps.all())) for stage in path.stages.all()]
+
+
+def resolve_steps(curriculum, layout, profile) -> dict[int, Resource | None]:
     """The resource each step of the path resolves to for this learner, keyed by step id."""
-    steps = [step for stage in curriculum.path.stages.all() for step in stage.steps.all()]
+    steps = [step for _stage, stage_steps in layout for step in stage_steps]
     session = (
         curriculum.architecture_session(profile.architecture_id)
         if any(step.is_architecture_talk for step in steps)
@@ -326,15 +334,15 @@ def resources_of(curriculum, resolved) -> list[Resource]:
     return list(resources.values())
 
 
-def assemble(curriculum, profile, resolved, states, coding, today) -> PathProgress:
+def assemble(curriculum, layout, profile, resolved, states, coding, today) -> PathProgress:
     """PathProgress from a learner's resolved steps and resource states; no query."""
-    stages = list(curriculum.path.stages.all())
+    stages = [stage for stage, _steps in layout]
     week = week_of(profile.started_on, stages, today)
     now = current_stage(stages, week)
     progress = PathProgress(path=curriculum.path, profile=profile, week=week)
-    for stage in stages:
+    for stage, steps in layout:
         stage_progress = StageProgress(stage=stage, is_current=stage == now)
-        for step in stage.steps.all():
+        for step in steps:
             resource = resolved[step.pk]
             step_progress = StepProgress(
                 step=step,

@@ -138,3 +138,18 @@ def test_the_board_speaks_english_too(client_of, learner, other_learner, group, 
     assert "Steps: 1 of 3" in html
     assert "Coding streak" in html
     assert "Sort by:" in html
+
+
+def test_the_board_shows_a_members_five_latest_sessions_of_the_week(
+    client_of, learner, other_learner, group, small_path
+):
+    """Seven sessions this week: the five latest are listed, newest first."""
+    for number in range(7):
+        PracticeFactory(
+            user=other_learner, resource=small_path.lectures[0], built=f"Kernel #{number}"
+        )
+    rows = client_of(learner).get(board_url(group)).context["rows"]
+    grace = next(row for row in rows if row.name == "Grace H.")
+    assert [session["built"] for session in grace.coding] == [
+        f"Kernel #{n}" for n in (6, 5, 4, 3, 2)
+    ]
