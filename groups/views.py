@@ -317,7 +317,10 @@ def _join(request, invitation):
             shares=form.cleaned_data["shares"],
         )
     except GroupError as error:
-        return render(request, "groups/refused.html", {"reason": str(error)}, status=409)
+        # Another request got there first: this learner's own (a double click), or the last place.
+        if invitation.group.memberships.filter(user=request.user).exists():
+            return redirect("groups:board", slug=invitation.group.slug)
+        return render(request, "groups/refused.html", {"reason": str(error)}, status=410)
     messages.success(request, _("Welcome to “%(name)s”.") % {"name": membership.group.name})
     return redirect("groups:board", slug=membership.group.slug)
 
