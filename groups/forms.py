@@ -11,6 +11,12 @@ def default_display_name(user) -> str:
 
 
 class GroupForm(forms.ModelForm):
+    display_name = forms.CharField(
+        label=_("My name in this group"),
+        max_length=60,
+        help_text=_("What the other members read on the board."),
+    )
+
     class Meta:
         model = StudyGroup
         fields = ["name", "description"]
@@ -74,3 +80,15 @@ class ShareForm(forms.ModelForm):
         fields = ["display_name"]
         labels = {"display_name": _("Name shown on the page")}
         help_texts = {"display_name": _("Neither your username nor your e-mail address is shown.")}
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_display_name(self):
+        name = self.cleaned_data["display_name"].strip()
+        if name.casefold() in {self.user.get_username().casefold(), self.user.email.casefold()}:
+            raise forms.ValidationError(
+                _("Choose another name than your username or e-mail address: the page is public.")
+            )
+        return name

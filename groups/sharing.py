@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from groups import actions
-from groups.forms import ShareForm, default_display_name
+from groups.forms import ShareForm
 from groups.models import ShareLink, digest
 from progress import charts
 from progress.path import path_progress
@@ -20,8 +20,8 @@ from progress.stats import learner_stats
 @require_http_methods(["GET", "POST"])
 def share_settings(request):
     link = ShareLink.objects.filter(user=request.user).first()
-    initial = {"display_name": link.display_name if link else default_display_name(request.user)}
-    form = ShareForm(request.POST or None, initial=initial)
+    initial = {"display_name": link.display_name if link else request.user.first_name}
+    form = ShareForm(request.POST or None, initial=initial, user=request.user)
     created_url = None
     if request.method == "POST" and form.is_valid():
         link, token = actions.share(

@@ -56,7 +56,7 @@ def render_list(request, form=None, status=200):
     context = {
         "memberships": memberships,
         "invitations": invitations,
-        "form": form or GroupForm(),
+        "form": form or GroupForm(initial={"display_name": default_display_name(request.user)}),
     }
     return render(request, "groups/list.html", context, status=status)
 
@@ -77,7 +77,7 @@ def group_create(request):
         owner=request.user,
         name=form.cleaned_data["name"],
         description=form.cleaned_data["description"],
-        display_name=default_display_name(request.user),
+        display_name=form.cleaned_data["display_name"],
     )
     messages.success(request, _("The group “%(name)s” is created.") % {"name": group.name})
     return redirect("groups:manage", slug=group.slug)

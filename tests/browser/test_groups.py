@@ -122,6 +122,15 @@ def test_a_share_link_shows_progress_signed_out_and_nothing_private(
     assert serious_accessibility_violations(visitor) == []
     assert no_sideways_scroll(visitor)
 
+    english = new_page(browser, request, base_url=live_server.url)
+    english.context.add_cookies(
+        [{"name": "django_language", "value": "en", "url": live_server.url}]
+    )
+    english.goto(link)
+    expect(english.get_by_role("heading", level=1)).to_have_text("Ada L.’s progress")
+    expect(english.locator("main")).to_contain_text(re.compile(r"1\s+of\s+\d+"))
+    assert "adalovelace" not in english.content()
+
     page.get_by_role("button", name="Révoquer le lien").click()
     visitor.goto(link)
     expect(visitor.get_by_role("heading", level=1)).not_to_contain_text("Ada L.")

@@ -12,12 +12,14 @@ pytestmark = pytest.mark.django_db
 
 def test_a_learner_creates_a_group_and_owns_it(client_of, learner):
     response = client_of(learner).post(
-        reverse("groups:create"), {"name": "Warp specialists", "description": "Hopper kernels"}
+        reverse("groups:create"),
+        {"name": "Warp specialists", "description": "Hopper kernels", "display_name": "Ada L."},
     )
     group = StudyGroup.objects.get()
     assert response.status_code == 302
     assert group.slug.startswith("warp-specialists-")
-    assert membership(group, learner).role == "owner"
+    mine = membership(group, learner)
+    assert (mine.role, mine.display_name) == ("owner", "Ada L.")
 
 
 def test_a_group_needs_a_name(client_of, learner):
