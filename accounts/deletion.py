@@ -11,12 +11,14 @@ from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 
 from accounts.throttling import forget_reset_mails
+from groups.actions import leave_every_group
 
 
 def forget_learner(user):
     """End the learner's sessions everywhere, forget their counts and sign-in log; the user row is the caller's."""
     end_sessions(user)
     forget_reset_mails(user)
+    leave_every_group(user)
     for model in (AccessAttempt, AccessLog, AccessFailureLog):
         model.objects.filter(username__iexact=user.get_username()).delete()
 

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "progress",
     "ninja",
     "api",
+    "groups",
 ]
 
 MIDDLEWARE = [

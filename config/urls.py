@@ -11,6 +11,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("api.urls")),
     path("", include("accounts.urls")),
+    path("", include("groups.urls")),
     # A learner's /path/ carries their state; progress hands visitors the curriculum's own page.
     path("path/", progress_views.path_page, name="path"),
     path("", include("curriculum.urls")),

@@ -125,6 +125,32 @@ def balances(user, today: date | None = None) -> tuple[Balance, Balance]:
     )
 
 
+def week_balances_of_learners(user_ids, today: date | None = None) -> dict[int, Balance]:
+    """This week's balance of each learner, keyed by user id, in two queries whatever their number."""
+    today = today or timezone.localdate()
+    start, end = week_bounds(today)
+    monday = week_start(today)
+    watched = dict(
+        WatchEvent.objects.filter(user__in=user_ids, at__gte=start, at__lt=end)
+        .values("user")
+        .annotate(total=Sum("minutes"))
+        .order_by()
+        .values_list("user", "total")
+    )
+    coded = dict(
+        Practice.objects.filter(user__in=user_ids)
+        .in_week(monday)
+        .values("user")
+        .annotate(total=Sum("minutes"))
+        .order_by()
+        .values_list("user", "total")
+    )
+    return {
+        pk: Balance(watched=max(watched.get(pk, 0), 0), coded=coded.get(pk, 0), this_week=True)
+        for pk in user_ids
+    }
+
+
 @dataclass(frozen=True)
 class ResourceCoding:
     """What a learner watched and coded of one resource, against three times its duration."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, IntegerField, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
@@ -104,6 +104,41 @@ def streaks(days, today: date) -> tuple[int, int]:
         previous = day
     alive = previous is not None and previous >= today - timedelta(days=1)
     return (run if alive else 0), longest
+
+
+def current_streaks_of_learners(user_ids, today: date | None = None) -> dict[int, int]:
+    """Each learner's current run of coding days, keyed by user id, in one query."""
+    today = today or timezone.localdate()
+    days = {pk: [] for pk in user_ids}
+    rows = (
+        Practice.objects.filter(user__in=user_ids, day__lte=today)
+        .values_list("user", "day")
+        .distinct()
+        .order_by()
+    )
+    for user_id, day in rows:
+        days[user_id].append(day)
+    return {pk: streaks(learner_days, today)[0] for pk, learner_days in days.items()}
+
+
+def last_activity_of_learners(user_ids) -> dict[int, datetime | None]:
+    """When each learner last watched or logged a coding session, keyed by user id, in two queries."""
+
+    def latest(model, field):
+        rows = (
+            model.objects.filter(user__in=user_ids)
+            .values("user")
+            .annotate(last=Max(field))
+            .order_by()
+            .values_list("user", "last")
+        )
+        return dict(rows)
+
+    watched, coded = latest(WatchEvent, "at"), latest(Practice, "created_at")
+    return {
+        pk: max((when for when in (watched.get(pk), coded.get(pk)) if when), default=None)
+        for pk in user_ids
+    }
 
 
 def level(minutes: int) -> int:

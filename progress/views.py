@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from curriculum import views as curriculum_views
 from curriculum.models import Path, Resource
+from groups.models import StudyGroup
 from progress import actions, charts, stats
 from progress.actions import ProgressError
 from progress.balance import GOAL, coding_for_resource
@@ -153,8 +154,10 @@ def stats_page(request):
 def curator_progress(request):
     if not request.user.is_staff:
         raise PermissionDenied
-    form = CohortForm(request.GET or None, months=stats.cohorts())
+    form = CohortForm(request.GET or None, months=stats.cohorts(), groups=StudyGroup.objects.all())
     learners = stats.learners(form.month())
+    if group := form.chosen_group():
+        learners = group.members_among(learners)
     active = stats.active_learners(learners)
     context = {
         "form": form,

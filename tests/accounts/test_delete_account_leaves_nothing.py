@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from api.models import AccessToken
+from groups import actions as group_actions
 from tests.factories import (
     PASSWORD,
     NoteFactory,
@@ -98,6 +99,13 @@ def learner_everywhere(settings):
     user.user_permissions.add(Permission.objects.first())
     LogEntry.objects.create(user=user, action_flag=ADDITION, object_repr="something")
     AccessToken.objects.create_for(user=user, name="laptop", scope=AccessToken.Scope.READ)
+    group_actions.create_group(owner=user, name="Ada alone", display_name="Ada")
+    club = group_actions.create_group(owner=UserFactory(), name="Club", display_name="Linus")
+    link, _token = group_actions.create_link(group=club, days=7, max_uses=2)
+    group_actions.join(user=user, invitation=link, display_name="Ada", shares="coding")
+    other = group_actions.create_group(owner=UserFactory(), name="Other", display_name="Bob")
+    group_actions.invite_by_username(group=other, invitee=user)
+    group_actions.share(user=user, display_name="Ada")
     devices = [Client(), Client()]
     sign_in(Client(), username=USERNAME.upper(), password="wrong", address="198.51.100.3")
     for device in devices:
@@ -119,6 +127,9 @@ def test_every_table_that_points_at_the_user_is_listed():
         "django_admin_log",
         "auth_user_groups",
         "auth_user_user_permissions",
+        "groups_membership",
+        "groups_invitation",
+        "groups_sharelink",
     }
 
 

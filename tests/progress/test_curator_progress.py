@@ -224,10 +224,31 @@ def test_the_query_count_is_the_same_for_10_and_1000_learners(
 ):
     """Counting is done in the database, a fixed number of queries."""
     add_learners(10, path)
-    with django_assert_num_queries(13) as small:
+    with django_assert_num_queries(14) as small:
         get_english(curator_client, cohort="2026-11")
     add_learners(990, path)
     with django_assert_num_queries(len(small.captured_queries)):
         response = get_english(curator_client, cohort="2026-11")
     assert response.context["learner_count"] == 1000
     assert rows(response)[0] == (1000, 0, 1000, None)
+
+
+@time_machine.travel(NOW, tick=False)
+def test_the_group_filter_counts_only_the_groups_members(curator_client, cohorts):
+    """Ada and dan study together: the counts are theirs only, and combine with the cohort."""
+    from groups import actions as group_actions
+
+    User = get_user_model()
+    ada, dan = User.objects.get(username="ada"), User.objects.get(username="dan")
+    club = group_actions.create_group(owner=ada, name="Club", display_name="Ada")
+    link, _token = group_actions.create_link(group=club, days=7, max_uses=1)
+    group_actions.join(user=dan, invitation=link, display_name="Dan", shares="progress")
+    response = get_english(curator_client, group=club.slug)
+    assert response.context["learner_count"] == 2
+    assert rows(response)[0] == (2, 2, 0, None)
+    html = response.content.decode()
+    assert f'<option value="{club.slug}" selected>Club</option>' in html
+    assert (
+        get_english(curator_client, group=club.slug, cohort="2026-10").context["learner_count"] == 1
+    )
+    assert get_english(curator_client, group="no-such-group").context["learner_count"] == 4

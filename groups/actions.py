@@ -1,0 +1,159 @@
+"""Writes that change who is in a group, each in one transaction.
+
+Every function is keyword-only; the views check who may call them (a member, the owner).
+"""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from groups.models import (
+    MAX_MEMBERS,
+    Invitation,
+    Membership,
+    ShareLink,
+    StudyGroup,
+    digest,
+    new_token,
+)
+
+
+class GroupError(Exception):
+    """A change that was refused, with a sentence that says why; nothing was written."""
+
+
+@transaction.atomic
+def create_group(*, owner, name: str, description: str = "", display_name: str) -> StudyGroup:
+    """A new group with its creator as owner and only member."""
+    group = StudyGroup.objects.create(
+        name=name, description=description, slug=StudyGroup.slug_for(name)
+    )
+    Membership.objects.create(
+        group=group, user=owner, role=Membership.Role.OWNER, display_name=display_name
+    )
+    return group
+
+
+def create_link(*, group: StudyGroup, days: int, max_uses: int) -> tuple[Invitation, str]:
+    """A new invitation link and its token, which is shown once and never stored."""
+    token = new_token()
+    invitation = Invitation.objects.create(
+        group=group,
+        token_hash=digest(token),
+        max_uses=max_uses,
+        expires_at=Invitation.expiry(days),
+    )
+    return invitation, token
+
+
+def invite_by_username(*, group: StudyGroup, invitee, days: int = 14) -> Invitation:
+    """An invitation addressed to one learner, who accepts or declines it on their groups page."""
+    if group.memberships.filter(user=invitee).exists():
+        raise GroupError(_("This learner is already a member."))
+    try:
+        with transaction.atomic():
+            return Invitation.objects.create(
+                group=group, invitee=invitee, expires_at=Invitation.expiry(days)
+            )
+    except IntegrityError:
+        raise GroupError(_("This learner is already invited.")) from None
+
+
+def refusal(invitation: Invitation) -> str | None:
+    """Why this invitation cannot be used now, or None when it can."""
+    state = invitation.state()
+    if state == Invitation.State.REVOKED:
+        return _("This invitation was revoked by the group's owner.")
+    if state == Invitation.State.EXPIRED:
+        return _("This invitation has expired. Ask the group's owner for a new one.")
+    if state == Invitation.State.USED_UP:
+        return _("This invitation has been used as many times as it allows.")
+    return None
+
+
+@transaction.atomic
+def join(*, user, invitation: Invitation, display_name: str, shares: str) -> Membership:
+    """Join the invitation's group; the group and the invitation are locked while counting."""
+    group = StudyGroup.objects.select_for_update().get(pk=invitation.group_id)
+    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    if group.memberships.filter(user=user).exists():
+        raise GroupError(_("You are already a member of this group."))
+    if invitation.invitee_id not in (None, user.pk):
+        raise GroupError(_("This invitation is for someone else."))
+    if reason := refusal(invitation):
+        raise GroupError(reason)
+    if group.memberships.count() >= MAX_MEMBERS:
+        raise GroupError(
+            _("This group is full: it has %(count)s members already.") % {"count": MAX_MEMBERS}
+        )
+    membership = Membership.objects.create(
+        group=group, user=user, display_name=display_name, shares=shares
+    )
+    if invitation.is_link:
+        invitation.uses += 1
+        invitation.save(update_fields=["uses"])
+    else:
+        invitation.delete()
+    return membership
+
+
+@transaction.atomic
+def leave(*, membership: Membership) -> Membership | None:
+    """Take the learner out of the group; an owner hands the group to the longest member.
+
+    Returns the new owner's membership, or None. A group left by its only member is deleted.
+    """
+    group = StudyGroup.objects.select_for_update().get(pk=membership.group_id)
+    membership.delete()
+    if membership.role != Membership.Role.OWNER:
+        return None
+    heir = group.memberships.by_seniority().first()
+    if heir is None:
+        group.delete()
+        return None
+    heir.role = Membership.Role.OWNER
+    heir.save(update_fields=["role"])
+    return heir
+
+
+@transaction.atomic
+def hand_over(*, owner: Membership, heir: Membership) -> None:
+    """Make another member the owner; the previous owner stays a member."""
+    if heir.group_id != owner.group_id or heir.pk == owner.pk:
+        raise GroupError(_("Choose another member of this group."))
+    StudyGroup.objects.select_for_update().get(pk=owner.group_id)
+    owner.role = Membership.Role.MEMBER
+    owner.save(update_fields=["role"])
+    heir.role = Membership.Role.OWNER
+    heir.save(update_fields=["role"])
+
+
+def remove_member(*, owner: Membership, member: Membership) -> None:
+    """The owner takes a member out of the group."""
+    if member.group_id != owner.group_id or member.pk == owner.pk:
+        raise GroupError(_("Choose another member of this group."))
+    member.delete()
+
+
+def leave_every_group(user) -> None:
+    """Before an account is deleted: out of every group, ownership handed to the longest member."""
+    for membership in Membership.objects.filter(user=user):
+        leave(membership=membership)
+
+
+def share(*, user, display_name: str) -> tuple[ShareLink, str]:
+    """Turn sharing on, or give a new link: the previous link stops working at once."""
+    token = new_token()
+    link, _created = ShareLink.objects.update_or_create(
+        user=user,
+        defaults={
+            "token_hash": digest(token),
+            "display_name": display_name,
+            "created_at": timezone.now(),
+        },
+    )
+    return link, token
+
+
+def stop_sharing(*, user) -> None:
+    ShareLink.objects.filter(user=user).delete()

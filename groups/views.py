@@ -1,0 +1,352 @@
+"""Study groups: the learner's groups, a group's board, its management by the owner, joining.
+
+Every group address answers 404 to anyone who is not a member (and owner pages to anyone who is
+not the owner), as if the group did not exist: its name and members stay private.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from groups import actions
+from groups.actions import GroupError
+from groups.board import DEFAULT_SORT, SORTS, board_rows
+from groups.forms import (
+    GroupForm,
+    LinkForm,
+    MembershipForm,
+    UsernameInvitationForm,
+    default_display_name,
+)
+from groups.models import Invitation, Membership
+from progress.balance import week_start
+
+
+def membership_of(request, slug) -> Membership:
+    """The viewer's membership of the group at slug, or 404."""
+    return get_object_or_404(
+        Membership.objects.select_related("group"), group__slug=slug, user=request.user
+    )
+
+
+def ownership_of(request, slug) -> Membership:
+    """The viewer's membership of the group at slug if they own it, or 404."""
+    return get_object_or_404(
+        Membership.objects.select_related("group"),
+        group__slug=slug,
+        user=request.user,
+        role=Membership.Role.OWNER,
+    )
+
+
+def render_list(request, form=None, status=200):
+    memberships = (
+        Membership.objects.filter(user=request.user)
+        .select_related("group")
+        .annotate(members=Count("group__memberships"))
+        .order_by("group__name", "group__pk")
+    )
+    invitations = Invitation.objects.for_invitee(request.user).select_related("group")
+    context = {
+        "memberships": memberships,
+        "invitations": invitations,
+        "form": form or GroupForm(initial={"display_name": default_display_name(request.user)}),
+    }
+    return render(request, "groups/list.html", context, status=status)
+
+
+@login_required
+@require_GET
+def group_list(request):
+    return render_list(request)
+
+
+@login_required
+@require_POST
+def group_create(request):
+    form = GroupForm(request.POST)
+    if not form.is_valid():
+        return render_list(request, form=form, status=400)
+    group = actions.create_group(
+        owner=request.user,
+        name=form.cleaned_data["name"],
+        description=form.cleaned_data["description"],
+        display_name=form.cleaned_data["display_name"],
+    )
+    messages.success(request, _("The group “%(name)s” is created.") % {"name": group.name})
+    return redirect("groups:manage", slug=group.slug)
+
+
+# The board
+
+
+def sort_links(sort):
+    """The board's sort choices, each with its address worked out once."""
+    labels = {
+        "name": _("Name"),
+        "progress": _("Path progress"),
+        "watched": _("Watched this week"),
+        "coded": _("Coded this week"),
+        "streak": _("Coding streak"),
+        "activity": _("Last activity"),
+    }
+    return [
+        {"key": key, "label": labels[key], "href": f"?sort={key}", "current": key == sort}
+        for key in SORTS
+    ]
+
+
+def render_board(request, membership, form=None, status=200):
+    sort = request.GET.get("sort", DEFAULT_SORT)
+    sort = sort if sort in SORTS else DEFAULT_SORT
+    group = membership.group
+    memberships = list(group.memberships.for_board())
+    context = {
+        "group": group,
+        "me": membership,
+        "rows": board_rows(memberships, sort=sort),
+        "sorts": sort_links(sort),
+        "form": form or MembershipForm(instance=membership),
+        "week_start": week_start(timezone.localdate()),
+    }
+    return render(request, "groups/board.html", context, status=status)
+
+
+@login_required
+@require_GET
+def board(request, slug):
+    return render_board(request, membership_of(request, slug))
+
+
+@login_required
+@require_POST
+def update_membership(request, slug):
+    membership = membership_of(request, slug)
+    form = MembershipForm(request.POST, instance=membership)
+    if not form.is_valid():
+        return render_board(request, membership, form=form, status=400)
+    form.save()
+    messages.success(request, _("Your choices for this group are saved."))
+    return redirect("groups:board", slug=slug)
+
+
+@login_required
+@require_POST
+def leave_group(request, slug):
+    membership = membership_of(request, slug)
+    heir = actions.leave(membership=membership)
+    text = _("You left “%(name)s”: the board no longer shows you.")
+    if heir is not None:
+        text += " " + _("%(heir)s now owns it.") % {"heir": heir.display_name}
+    messages.success(request, text % {"name": membership.group.name})
+    return redirect("groups:list")
+
+
+# The owner's page
+
+
+def render_manage(
+    request, ownership, *, created=None, link_form=None, invite_form=None, status=200
+):
+    group = ownership.group
+    context = {
+        "group": group,
+        "me": ownership,
+        "created": created,
+        "links": list(group.invitations.links()),
+        "pending": list(group.invitations.filter(invitee__isnull=False).select_related("invitee")),
+        "members": list(group.memberships.for_board()),
+        "link_form": link_form or LinkForm(),
+        "invite_form": invite_form or UsernameInvitationForm(),
+        "base": reverse("groups:manage", args=[group.slug]).removesuffix("manage/"),
+    }
+    response = render(request, "groups/manage.html", context, status=status)
+    if created:
+        response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_GET
+def manage(request, slug):
+    return render_manage(request, ownership_of(request, slug))
+
+
+@login_required
+@require_POST
+def create_link(request, slug):
+    ownership = ownership_of(request, slug)
+    form = LinkForm(request.POST)
+    if not form.is_valid():
+        return render_manage(request, ownership, link_form=form, status=400)
+    invitation, token = actions.create_link(
+        group=ownership.group,
+        days=form.cleaned_data["days"],
+        max_uses=form.cleaned_data["max_uses"],
+    )
+    # Rendered, not redirected: the link exists only in this response.
+    created = {
+        "invitation": invitation,
+        "url": request.build_absolute_uri(reverse("groups:join", args=[token])),
+    }
+    return render_manage(request, ownership, created=created)
+
+
+@login_required
+@require_POST
+def invite(request, slug):
+    ownership = ownership_of(request, slug)
+    form = UsernameInvitationForm(request.POST)
+    if form.is_valid():
+        try:
+            actions.invite_by_username(group=ownership.group, invitee=form.invitee)
+        except GroupError as error:
+            form.add_error("username", str(error))
+    if not form.is_valid():
+        return render_manage(request, ownership, invite_form=form, status=400)
+    messages.success(
+        request,
+        _("%(username)s is invited: they accept on their groups page.")
+        % {"username": form.invitee.get_username()},
+    )
+    return redirect("groups:manage", slug=slug)
+
+
+@login_required
+@require_POST
+def revoke(request, slug, pk):
+    ownership = ownership_of(request, slug)
+    invitation = get_object_or_404(Invitation, pk=pk, group=ownership.group)
+    if invitation.is_link:
+        invitation.revoke()
+    else:
+        invitation.delete()
+    messages.success(request, _("The invitation is revoked."))
+    return redirect("groups:manage", slug=slug)
+
+
+def _other_member(ownership, pk):
+    return get_object_or_404(Membership, pk=pk, group=ownership.group)
+
+
+@login_required
+@require_POST
+def remove_member(request, slug, pk):
+    ownership = ownership_of(request, slug)
+    member = _other_member(ownership, pk)
+    try:
+        actions.remove_member(owner=ownership, member=member)
+    except GroupError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(name)s left the group.") % {"name": member.display_name})
+    return redirect("groups:manage", slug=slug)
+
+
+@login_required
+@require_POST
+def make_owner(request, slug, pk):
+    ownership = ownership_of(request, slug)
+    heir = _other_member(ownership, pk)
+    try:
+        actions.hand_over(owner=ownership, heir=heir)
+    except GroupError as error:
+        messages.error(request, str(error))
+        return redirect("groups:manage", slug=slug)
+    messages.success(request, _("%(name)s now owns the group.") % {"name": heir.display_name})
+    return redirect("groups:board", slug=slug)
+
+
+@login_required
+@require_POST
+def delete_group(request, slug):
+    ownership = ownership_of(request, slug)
+    if not request.POST.get("confirm"):
+        messages.error(request, _("Tick the box to confirm: nothing was deleted."))
+        return redirect("groups:manage", slug=slug)
+    name = ownership.group.name
+    ownership.group.delete()
+    messages.success(request, _("The group “%(name)s” is deleted.") % {"name": name})
+    return redirect("groups:list")
+
+
+# Joining
+
+
+def render_join(request, invitation, form=None, status=200):
+    group = invitation.group
+    context = {
+        "invitation": invitation,
+        "group": group,
+        "members": group.memberships.count(),
+        "form": form
+        or MembershipForm(initial={"display_name": default_display_name(request.user)}),
+        "action": request.path,
+    }
+    return render(request, "groups/join.html", context, status=status)
+
+
+def _join(request, invitation):
+    """The join page, the join itself, or why the invitation cannot be used."""
+    if invitation.group.memberships.filter(user=request.user).exists():
+        messages.info(request, _("You are already a member of this group."))
+        return redirect("groups:board", slug=invitation.group.slug)
+    if reason := actions.refusal(invitation):
+        return render(
+            request,
+            "groups/refused.html",
+            {"reason": reason, "state": invitation.state()},
+            status=410,
+        )
+    if request.method == "GET":
+        return render_join(request, invitation)
+    form = MembershipForm(request.POST)
+    if not form.is_valid():
+        return render_join(request, invitation, form=form, status=400)
+    try:
+        membership = actions.join(
+            user=request.user,
+            invitation=invitation,
+            display_name=form.cleaned_data["display_name"],
+            shares=form.cleaned_data["shares"],
+        )
+    except GroupError as error:
+        # Another request got there first: this learner's own (a double click), or the last place.
+        if invitation.group.memberships.filter(user=request.user).exists():
+            return redirect("groups:board", slug=invitation.group.slug)
+        return render(request, "groups/refused.html", {"reason": str(error)}, status=410)
+    messages.success(request, _("Welcome to “%(name)s”.") % {"name": membership.group.name})
+    return redirect("groups:board", slug=membership.group.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join_link(request, token):
+    invitation = Invitation.objects.links().with_token(token).select_related("group").first()
+    if invitation is None:
+        raise Http404
+    return _join(request, invitation)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invitation(request, pk):
+    invitation = get_object_or_404(
+        Invitation.objects.select_related("group"), pk=pk, invitee=request.user
+    )
+    return _join(request, invitation)
+
+
+@login_required
+@require_POST
+def decline(request, pk):
+    invitation = get_object_or_404(Invitation, pk=pk, invitee=request.user)
+    invitation.delete()
+    messages.success(request, _("The invitation is declined."))
+    return redirect("groups:list")

@@ -1,0 +1,72 @@
+"""Arbitrary form data at every groups endpoint: never a 500, and another group left exactly as it was."""
+
+import pytest
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from groups import actions
+from groups.models import Invitation, Membership, ShareLink, StudyGroup
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+FIELDS = [
+    "name",
+    "description",
+    "display_name",
+    "shares",
+    "days",
+    "max_uses",
+    "username",
+    "confirm",
+]
+NASTY = [
+    "", "0", "-1", "51", "99999999999999999999", "NaN", "<script>alert(1)</script>", "\x00",
+    "a\x00b", "Ünïcödé 漢字 🙂", "x" * 5_000, "coding", "progress", "owner", "grace", "7",
+]  # fmt: skip
+values = st.one_of(st.sampled_from(NASTY), st.text(max_size=40), st.integers().map(str))
+form_data = st.dictionaries(
+    st.one_of(st.sampled_from(FIELDS), st.text(max_size=8)), values, max_size=6
+)
+
+ENDPOINTS = [
+    "groups:create",
+    "groups:update_membership",
+    "groups:create_link",
+    "groups:invite",
+    "groups:join",
+    "groups:share_settings",
+    "groups:delete",
+]
+
+
+def state_of(group):
+    return {
+        "group": list(StudyGroup.objects.filter(pk=group.pk).values()),
+        "members": list(Membership.objects.filter(group=group).order_by("pk").values()),
+        "invitations": list(Invitation.objects.filter(group=group).order_by("pk").values()),
+    }
+
+
+@pytest.mark.parametrize("name", ENDPOINTS)
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=form_data)
+def test_arbitrary_form_data_never_breaks_a_groups_endpoint(client, name, data):
+    ada, grace = UserFactory(username="ada"), UserFactory(username="grace")
+    own = actions.create_group(owner=ada, name="Ada's", display_name="Ada")
+    theirs = actions.create_group(owner=grace, name="Grace's", display_name="Grace")
+    _invitation, token = actions.create_link(group=own, days=7, max_uses=2)
+    before = state_of(theirs)
+    client.force_login(ada if name != "groups:join" else UserFactory(username="bob"))
+    args = {"groups:create": [], "groups:share_settings": [], "groups:join": [token]}.get(
+        name, [own.slug]
+    )
+
+    response = client.post(reverse(name, args=args), data)
+
+    assert response.status_code < 500
+    assert state_of(theirs) == before
+    assert not ShareLink.objects.filter(user=grace).exists()
