@@ -13,6 +13,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("api.urls")),
+    path("", include("reminders.urls")),
     path("accounts/signup/", progress_views.signup, name="signup"),
     path(
         "accounts/login/",

@@ -7,5 +7,5 @@ class ProgressConfig(AppConfig):
     verbose_name = _("Progress")
 
     def ready(self):
-        # Connects the sign-in receiver that applies the learner's saved language.
-        from progress import language  # noqa: F401
+        # Connects the sign-in receivers that apply the learner's saved language and time zone.
+        from progress import language, time_zone  # noqa: F401

@@ -17,6 +17,7 @@ from progress.export import export_document, export_zip
 from progress.language import set_language_cookie
 from progress.models import Profile
 from progress.settings_forms import DeleteAccountForm, ProfileForm
+from progress.time_zone import remember_time_zone
 
 
 def render_settings(request, profile_form=None, delete_form=None, status=200):
@@ -37,6 +38,7 @@ def settings_page(request):
     if not form.is_valid():
         return render_settings(request, profile_form=form)
     profile = form.save()
+    remember_time_zone(request, profile.time_zone)
     if profile.language:
         translation.activate(profile.language)
     messages.success(request, _("Your settings are saved."))

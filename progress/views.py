@@ -145,7 +145,9 @@ def signup(request):
         try:
             with transaction.atomic():
                 user = form.save()
-                Profile.objects.for_learner(user)
+                Profile.objects.get_or_create(
+                    user=user, defaults={"time_zone": form.cleaned_data["time_zone"]}
+                )
         except IntegrityError:
             # Someone took the same username or e-mail between our check and the save.
             form.add_error(

@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from api.models import AccessToken
+from reminders.models import CalendarFeed, Digest, DigestSubscription
 from tests.factories import (
     PASSWORD,
     NoteFactory,
@@ -98,6 +99,9 @@ def learner_everywhere(settings):
     user.user_permissions.add(Permission.objects.first())
     LogEntry.objects.create(user=user, action_flag=ADDITION, object_repr="something")
     AccessToken.objects.create_for(user=user, name="laptop", scope=AccessToken.Scope.READ)
+    CalendarFeed.issue_for(user)
+    DigestSubscription.objects.create(user=user, weekday=DigestSubscription.Weekday.MONDAY)
+    Digest.objects.create(user=user, week="2026-11-30", sent_at="2026-11-30T08:00:00Z")
     devices = [Client(), Client()]
     sign_in(Client(), username=USERNAME.upper(), password="wrong", address="198.51.100.3")
     for device in devices:
@@ -119,6 +123,9 @@ def test_every_table_that_points_at_the_user_is_listed():
         "django_admin_log",
         "auth_user_groups",
         "auth_user_user_permissions",
+        "reminders_calendarfeed",
+        "reminders_digestsubscription",
+        "reminders_digest",
     }
 
 
