@@ -12,7 +12,8 @@ from reminders.models import Digest
 from tests.factories import PracticeFactory, WatchEventFactory
 from tests.reminders.helpers import run_worker, send_digests
 
-pytestmark = pytest.mark.django_db
+# The worker commits as it goes (and on PostgreSQL closes a connection left in a transaction).
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PARIS = ZoneInfo("Europe/Paris")
 MONDAY_MORNING = datetime(2026, 1, 19, 9, 0, tzinfo=PARIS)
