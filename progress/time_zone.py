@@ -63,14 +63,7 @@ class LearnerTimeZoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        name = request.session.get(SESSION_TIME_ZONE)
-        if name is None and SESSION_KEY in request.session:
-            from progress.models import Profile
-
-            user_id = request.session[SESSION_KEY]
-            name = Profile.objects.filter(user_id=user_id).values_list("time_zone", flat=True)
-            name = name.first() or ""
-            request.session[SESSION_TIME_ZONE] = name
+        name = self.session_time_zone(request)
         if name:
             timezone.activate(zone_or_default(name))
         else:
@@ -79,3 +72,18 @@ class LearnerTimeZoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+    def session_time_zone(self, request):
+        # Without a session cookie there is no zone to read: leave the session untouched, so that
+        # a page that reads no cookie keeps its own caching headers (no Vary: Cookie).
+        if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return ""
+        name = request.session.get(SESSION_TIME_ZONE)
+        if name is None and SESSION_KEY in request.session:
+            from progress.models import Profile
+
+            user_id = request.session[SESSION_KEY]
+            name = Profile.objects.filter(user_id=user_id).values_list("time_zone", flat=True)
+            name = name.first() or ""
+            request.session[SESSION_TIME_ZONE] = name
+        return name or ""
