@@ -23,7 +23,34 @@ from reminders.models import CalendarFeed, DigestSubscription
 SETTINGS_SECTION = "#settings-reminders-title"
 
 
-def back_to_settings():
+def section_context(request, announcement=""):
+    """What the settings' reminders section shows: the feed's address and the digest's day, one query."""
+    state = (
+        get_user_model()
+        .objects.filter(pk=request.user.pk)
+        .values("calendar_feed__token", "digest_subscription__weekday")
+        .first()
+    ) or {}
+    token = state.get("calendar_feed__token")
+    feed_url = request.build_absolute_uri(reverse("reminders:feed", args=[token])) if token else ""
+    weekday = state.get("digest_subscription__weekday")
+    return {
+        "request": request,
+        "feed_url": feed_url,
+        "webcal_url": feed_url.replace("https://", "webcal://", 1).replace(
+            "http://", "webcal://", 1
+        ),
+        "digest_form": DigestForm(initial={"weekday": "" if weekday is None else weekday}),
+        "announcement": announcement,
+    }
+
+
+def back_to_settings(request, announcement, level=messages.SUCCESS):
+    """The section's body again for htmx, what changed said in its live region; else the page."""
+    if request.htmx:
+        context = section_context(request, announcement)
+        return render(request, "reminders/_settings_section.html#body", context)
+    messages.add_message(request, level, announcement)
     return redirect(reverse("progress:settings") + SETTINGS_SECTION)
 
 
@@ -50,18 +77,16 @@ def feed(request, token):
 @require_POST
 def issue_feed(request):
     CalendarFeed.issue_for(request.user)
-    messages.success(
+    return back_to_settings(
         request, _("Your calendar has a new private address; the old one, if any, no longer works.")
     )
-    return back_to_settings()
 
 
 @login_required
 @require_POST
 def revoke_feed(request):
     CalendarFeed.objects.filter(user=request.user).delete()
-    messages.success(request, _("Your calendar address no longer works."))
-    return back_to_settings()
+    return back_to_settings(request, _("Your calendar address no longer works."))
 
 
 @login_required
@@ -69,18 +94,13 @@ def revoke_feed(request):
 def digest_settings(request):
     form = DigestForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose a weekday, or no digest."))
-        return back_to_settings()
+        return back_to_settings(request, _("Choose a weekday, or no digest."), messages.ERROR)
     weekday = form.cleaned_data["weekday"]
     if weekday is None:
         DigestSubscription.objects.filter(user=request.user).delete()
-        messages.success(request, _("You will receive no digest."))
-    else:
-        DigestSubscription.objects.update_or_create(
-            user=request.user, defaults={"weekday": weekday}
-        )
-        messages.success(request, _("Your weekly digest is on."))
-    return back_to_settings()
+        return back_to_settings(request, _("You will receive no digest."))
+    DigestSubscription.objects.update_or_create(user=request.user, defaults={"weekday": weekday})
+    return back_to_settings(request, _("Your weekly digest is on."))
 
 
 @csrf_exempt  # mail clients post the one-click unsubscribe (RFC 8058) with no cookie: the signed link is the proof

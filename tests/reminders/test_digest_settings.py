@@ -67,3 +67,23 @@ def test_the_settings_page_query_count_does_not_depend_on_reminders(
     learner_client.get(reverse("progress:settings"))
     with django_assert_num_queries(5):
         learner_client.get(reverse("progress:settings"))
+
+
+def test_with_htmx_the_section_comes_back_with_its_announcement(learner_client, learner):
+    """An htmx POST gets the section's body and an out-of-band line for its live region."""
+    response = learner_client.post(URL, {"weekday": "2"}, headers={**EN, "HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="reminders-body">')
+    assert '<option value="2" selected>Wednesday</option>' in html
+    assert (
+        '<span id="reminders-status" hx-swap-oob="innerHTML">Your weekly digest is on.</span>'
+        in html
+    )
+    assert DigestSubscription.objects.get(user=learner).weekday == 2
+
+
+def test_with_htmx_a_bad_weekday_is_announced(learner_client, learner):
+    response = learner_client.post(URL, {"weekday": "9"}, headers={**EN, "HX-Request": "true"})
+    assert "Choose a weekday, or no digest." in response.content.decode()
+    assert not DigestSubscription.objects.filter(user=learner).exists()

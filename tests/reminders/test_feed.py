@@ -230,3 +230,16 @@ def test_a_learner_without_a_profile_gets_a_feed(db):
     user = UserFactory(username="root")
     feed = CalendarFeed.issue_for(user)
     assert parsed(fetch(feed.token)) is not None
+
+
+def test_with_htmx_making_and_revoking_swap_the_section(learner_client, learner):
+    """The address appears in place, then goes, each change said in the live region."""
+    htmx = {"accept-language": "en", "HX-Request": "true"}
+    made = learner_client.post(reverse("reminders:issue_feed"), headers=htmx).content.decode()
+    token = CalendarFeed.objects.get(user=learner).token
+    assert f'value="http://testserver/calendar/{token}.ics"' in made
+    assert "Your calendar has a new private address" in made
+    revoked = learner_client.post(reverse("reminders:revoke_feed"), headers=htmx).content.decode()
+    assert "Make my calendar address" in revoked
+    assert "Your calendar address no longer works." in revoked
+    assert fetch(token).status_code == 404
