@@ -25,8 +25,13 @@ def time_zone_names() -> list[str]:
     return sorted(available_timezones())
 
 
+@cache
+def _known_names() -> frozenset[str]:
+    return frozenset(time_zone_names())
+
+
 def is_time_zone(name: str) -> bool:
-    return name in set(time_zone_names())
+    return name in _known_names()
 
 
 def validate_time_zone(name):

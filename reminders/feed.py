@@ -121,10 +121,9 @@ def step_event(item: PlannedStep, *, zone, base_url, uid_suffix, now) -> Event:
     return event
 
 
-def code_event(week: int, offset: int, day: date, minutes: int, **context) -> Event:
-    zone, base_url, uid_suffix, now = (
-        context[key] for key in ("zone", "base_url", "uid_suffix", "now")
-    )
+def code_event(
+    week: int, offset: int, day: date, minutes: int, *, zone, base_url, uid_suffix, now
+) -> Event:
     event = Event()
     event.add("uid", f"code-{week}-{offset}-{uid_suffix}")
     event.add("dtstamp", now)
