@@ -23,8 +23,11 @@ install: $(VENV)/.installed
 migrate: install
 	DEBUG=1 $(PYTHON) manage.py migrate --no-input
 
+# The task worker (digest e-mails) runs in the background beside the server and stops with it.
 run: migrate
 	DEBUG=1 $(PYTHON) manage.py load_curriculum
+	@DEBUG=1 $(PYTHON) manage.py db_worker --no-reload --no-startup-delay & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=1 $(PYTHON) manage.py runserver $(HOST):$(PORT)
 
 # SECRET_KEY is only a placeholder for the test run; the suite runs with DEBUG off, as production does.

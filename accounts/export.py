@@ -12,7 +12,7 @@ FORMAT = "parcours-export/1"
 
 COLUMNS = {
     "account": ["username", "email", "date_joined"],
-    "profile": ["architecture", "started_on", "language"],
+    "profile": ["architecture", "started_on", "language", "time_zone"],
     "watches": ["resource", "logged_minutes", "finished_at", "updated_at"],
     "watch_events": ["resource", "kind", "minutes", "at"],
     "practice": ["day", "minutes", "built", "code_url", "resource", "chapter", "created_at"],
@@ -45,6 +45,7 @@ def export_rows(user):
                 "architecture": profile.architecture.slug if profile.architecture else None,
                 "started_on": iso(profile.started_on),
                 "language": profile.language,
+                "time_zone": profile.time_zone,
             }
         ]
         if profile

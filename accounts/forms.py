@@ -1,10 +1,13 @@
 """The account forms: sign-up, sign-in, and admin's form for a user."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserChangeForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
+
+from progress.time_zone import is_time_zone
 
 User = get_user_model()
 
@@ -30,10 +33,22 @@ class SignUpForm(UserCreationForm):
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
+    # The site's zone without JavaScript; static/js/time_zone.js puts the browser's in.
+    time_zone = forms.CharField(
+        required=False,
+        widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""}),
+        initial=settings.TIME_ZONE,
+    )
+
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
     clean_email = clean_unique_email
+
+    def clean_time_zone(self):
+        """The browser's zone when the list knows it, else the site's: never an error."""
+        name = self.cleaned_data["time_zone"]
+        return name if is_time_zone(name) else settings.TIME_ZONE
 
 
 class AccountChangeForm(UserChangeForm):

@@ -1,10 +1,12 @@
 """Forms of the settings page: the learner's profile and the deletion of their account."""
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import Architecture
 from progress.models import Profile
+from progress.time_zone import time_zone_names
 from progress.validators import validate_learner_day
 
 
@@ -19,13 +21,20 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ["architecture", "started_on", "language"]
-        widgets = {"started_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        fields = ["architecture", "started_on", "language", "time_zone"]
+        widgets = {
+            "started_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "time_zone": forms.Select(),
+        }
         labels = {
             "started_on": _("I started the path on"),
             "language": _("Interface language"),
+            "time_zone": _("My time zone"),
         }
-        help_texts = {"language": _("Applied now and every time you sign in.")}
+        help_texts = {
+            "language": _("Applied now and every time you sign in."),
+            "time_zone": _("Your weeks, streaks and “today” follow it."),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -33,6 +42,9 @@ class ProfileForm(forms.ModelForm):
             ("", _("The language of my browser")),
             *self.fields["language"].choices[1:],
         ]
+        self.fields["time_zone"].widget.choices = [(name, name) for name in time_zone_names()]
+        if not self.instance.time_zone:
+            self.initial["time_zone"] = settings.TIME_ZONE
 
     def clean_started_on(self):
         day = self.cleaned_data["started_on"]

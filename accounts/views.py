@@ -19,6 +19,7 @@ from accounts.language import set_language_cookie
 from accounts.settings_forms import DeleteAccountForm, ProfileForm
 from progress.models import Profile
 from progress.next_url import safe_next_url
+from progress.time_zone import remember_time_zone
 
 
 @require_http_methods(["GET", "POST"])
@@ -31,7 +32,9 @@ def signup(request):
         try:
             with transaction.atomic():
                 user = form.save()
-                Profile.objects.for_learner(user)
+                Profile.objects.get_or_create(
+                    user=user, defaults={"time_zone": form.cleaned_data["time_zone"]}
+                )
         except IntegrityError:
             # Someone took the same username or e-mail between our check and the save.
             form.add_error(
@@ -64,6 +67,7 @@ def settings_page(request):
     if not form.is_valid():
         return render_settings(request, profile_form=form)
     profile = form.save()
+    remember_time_zone(request, profile.time_zone)
     if profile.language:
         translation.activate(profile.language)
     messages.success(request, _("Your settings are saved."))

@@ -10,6 +10,7 @@ from ninja.security import APIKeyCookie, HttpBearer
 from ninja.utils import check_csrf
 
 from api.models import AccessToken, split_token
+from progress.time_zone import zone_or_default
 
 
 class ApiError(Exception):
@@ -44,6 +45,7 @@ class TokenAuth(HttpBearer):
         check_rate(access)
         access.touch()
         request.access_token = access
+        activate_time_zone_of(access.user)
         return access.user
 
 
@@ -51,7 +53,9 @@ def find_token(clear: str) -> AccessToken:
     """The usable token for this clear text, or a 401 that says why."""
     prefix = split_token(clear)
     access = (
-        AccessToken.objects.select_related("user").filter(prefix=prefix).first() if prefix else None
+        AccessToken.objects.select_related("user__profile").filter(prefix=prefix).first()
+        if prefix
+        else None
     )
     if access is None or not access.matches(clear) or not access.user.is_active:
         raise unauthorized(_("This token is not valid. Create one on the site's tokens page."))
@@ -63,6 +67,12 @@ def find_token(clear: str) -> AccessToken:
             % {"day": timezone.localtime(access.expires_at).date().isoformat()}
         )
     return access
+
+
+def activate_time_zone_of(user) -> None:
+    """The learner's "today" for this request, as pages have it (progress/time_zone.py)."""
+    profile = getattr(user, "profile", None)  # fetched with the token; None when it has none
+    timezone.activate(zone_or_default(profile.time_zone if profile else ""))
 
 
 def check_rate(access: AccessToken) -> None:

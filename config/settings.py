@@ -73,6 +73,8 @@ INSTALLED_APPS = [
     "ninja",
     "api",
     "groups",
+    "django_tasks_db",
+    "reminders",
 ]
 
 MIDDLEWARE = [
@@ -91,6 +93,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.language.ProfileLanguageMiddleware",
+    "progress.time_zone.LearnerTimeZoneMiddleware",
     # Axes must come last: it turns a locked-out sign-in into our lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -228,6 +231,13 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 del EMAIL_HOST  # MAILERS replaces the EMAIL_* settings; keeping one would be read as the old style.
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Parcours <parcours@localhost>")
+
+# Reminders (reminders/): the weekly digest is sent by a worker (`manage.py db_worker`) from a
+# queue kept in the database; links in it start with SITE_URL, the site's public address.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The digest leaves from this hour on, on each learner's chosen weekday, in their time zone.
+DIGEST_HOUR = env_int("DIGEST_HOUR", 8)
 
 # Security: HTTPS everywhere outside development; HTTPS=0 turns it off behind a plain-HTTP test rig.
 HTTPS = env_bool("HTTPS", default=not DEBUG)

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("api.urls")),
     path("", include("accounts.urls")),
     path("", include("groups.urls")),
+    path("", include("reminders.urls")),
     # A learner's /path/ carries their state; progress hands visitors the curriculum's own page.
     path("path/", progress_views.path_page, name="path"),
     path("", include("curriculum.urls")),

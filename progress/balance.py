@@ -1,7 +1,8 @@
 """The watch : code balance: minutes coded ÷ minutes watched, against the guide's 1 : 3 rule.
 
 Derived from WatchEvent (whose signed minutes sum to minutes watched over any period) and
-Practice, never stored. Weeks run Monday to Sunday in the site's TIME_ZONE.
+Practice, never stored. Weeks run Monday to Sunday in the current time zone: the learner's
+(progress/time_zone.py), or the site's TIME_ZONE.
 """
 
 from dataclasses import dataclass
@@ -23,8 +24,8 @@ def week_start(day: date) -> date:
 
 
 def start_of_day(day: date) -> datetime:
-    """The aware instant where day starts in the site's time zone."""
-    return datetime.combine(day, time.min, tzinfo=timezone.get_default_timezone())
+    """The aware instant where day starts in the current time zone (the learner's)."""
+    return datetime.combine(day, time.min, tzinfo=timezone.get_current_timezone())
 
 
 def week_bounds(day: date) -> tuple[datetime, datetime]:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import Architecture, Chapter, Resource
+from progress.time_zone import validate_time_zone
 
 MINUTES_IN_A_DAY = 24 * 60
 NOTE_MAX_LENGTH = 10_000
@@ -29,7 +30,7 @@ class ProfileManager(models.Manager):
 
 
 class Profile(models.Model):
-    """A learner's settings: their GPU, the day they started the path, their language."""
+    """A learner's settings: their GPU, the day they started the path, their language and time zone."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -53,6 +54,13 @@ class Profile(models.Model):
     )
     language = models.CharField(
         _("interface language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        validators=[validate_time_zone],
+        help_text=_("An IANA name such as America/Montreal; empty means the site's time zone."),
     )
 
     objects = ProfileManager()

@@ -1,7 +1,8 @@
 """Statistics: a learner's weeks, coding days and streaks; the curators' view of the path.
 
 Every function runs a fixed number of queries, whatever the number of learners, events or
-sessions: sums are grouped in the database, by day in the site's TIME_ZONE (so a session at
+sessions: sums are grouped in the database, by day in the current time zone, the learner's
+(progress/time_zone.py) or the site's TIME_ZONE (so a session at
 Sunday 23:30 and one at Monday 00:30 fall in different weeks, DST or not), then gathered into
 weeks in Python.
 """
@@ -41,10 +42,10 @@ def coding_minutes_by_day(user) -> dict[date, int]:
 
 
 def watching_minutes_by_day(user, since: date) -> dict[date, int]:
-    """Minutes watched per day (site time zone) from since to now, in one query."""
+    """Minutes watched per day (in the current time zone) from since to now, in one query."""
     rows = (
         WatchEvent.objects.filter(user=user, at__gte=start_of_day(since))
-        .annotate(day=TruncDate("at", tzinfo=timezone.get_default_timezone()))
+        .annotate(day=TruncDate("at", tzinfo=timezone.get_current_timezone()))
         .values("day")
         .annotate(total=Sum("minutes"))
         .order_by()

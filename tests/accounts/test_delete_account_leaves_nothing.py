@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from api.models import AccessToken
 from groups import actions as group_actions
+from reminders.models import CalendarFeed, Digest, DigestSubscription
 from tests.factories import (
     PASSWORD,
     NoteFactory,
@@ -106,6 +107,9 @@ def learner_everywhere(settings):
     other = group_actions.create_group(owner=UserFactory(), name="Other", display_name="Bob")
     group_actions.invite_by_username(group=other, invitee=user)
     group_actions.share(user=user, display_name="Ada")
+    CalendarFeed.issue_for(user)
+    DigestSubscription.objects.create(user=user, weekday=DigestSubscription.Weekday.MONDAY)
+    Digest.objects.create(user=user, week="2026-11-30", sent_at="2026-11-30T08:00:00Z")
     devices = [Client(), Client()]
     sign_in(Client(), username=USERNAME.upper(), password="wrong", address="198.51.100.3")
     for device in devices:
@@ -130,6 +134,9 @@ def test_every_table_that_points_at_the_user_is_listed():
         "groups_membership",
         "groups_invitation",
         "groups_sharelink",
+        "reminders_calendarfeed",
+        "reminders_digestsubscription",
+        "reminders_digest",
     }
 
 

@@ -31,7 +31,13 @@ def history(learner, other_learner):
     hopper = ArchitectureFactory(slug="hopper")
     lecture = ResourceFactory(slug="lecture-1")
     chapter = ChapterFactory(part=PartFactory(number=2), number=5)
-    ProfileFactory(user=learner, architecture=hopper, started_on=date(2025, 1, 6), language="en")
+    ProfileFactory(
+        user=learner,
+        architecture=hopper,
+        started_on=date(2025, 1, 6),
+        language="en",
+        time_zone="Asia/Tokyo",
+    )
     watch = WatchFactory(
         user=learner,
         resource=lecture,
@@ -87,6 +93,7 @@ def test_the_json_export_round_trips_every_field_the_learner_entered(
         "architecture": "hopper",
         "started_on": "2025-01-06",
         "language": "en",
+        "time_zone": "Asia/Tokyo",
     }
     [exported_watch] = document["watches"]
     assert exported_watch["resource"] == "lecture-1"

@@ -13,6 +13,9 @@ pytestmark = pytest.mark.django_db
 READ = "read"  # GET shows something; POST is refused with 405
 FORM = "form"  # GET shows a form; its POST changes state, so it needs the CSRF token
 ACTION = "action"  # POST only (GET is 405), with the CSRF token
+# GET shows a confirm button; POST acts without a CSRF token, as RFC 8058's one-click
+# unsubscribe requires: the signed link is the proof (tests/reminders/test_unsubscribe.py).
+SIGNED_LINK = "signed link"
 
 URLS = {
     "healthz": READ,
@@ -69,6 +72,11 @@ URLS = {
     "groups:make_owner": ACTION,
     "groups:delete": ACTION,
     "groups:stop_sharing": ACTION,
+    "reminders:feed": READ,
+    "reminders:issue_feed": ACTION,
+    "reminders:revoke_feed": ACTION,
+    "reminders:digest_settings": ACTION,
+    "reminders:unsubscribe": SIGNED_LINK,
 }
 ARGUMENTS = {"slug": "how-gpu-computing-works", "pk": 1, "uidb64": "MQ", "token": "set-password"}
 

@@ -1,0 +1,11 @@
+from django.contrib import admin
+
+from reminders.models import Digest
+
+
+@admin.register(Digest)
+class DigestAdmin(admin.ModelAdmin):
+    list_display = ["user", "week", "sent_at", "attempts"]
+    list_filter = ["week"]
+    search_fields = ["user__username"]
+    readonly_fields = ["user", "week", "created_at", "sent_at", "attempts", "last_error"]

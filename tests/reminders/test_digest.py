@@ -1,0 +1,148 @@
+"""The digest's content: last week watched and coded, the 1:3 verdict, what is owed, next up, streak."""
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.core import mail
+
+from progress.models import Profile
+from reminders.models import Digest
+from tests.factories import PracticeFactory, WatchEventFactory
+from tests.reminders.helpers import run_worker, send_digests
+
+# The worker commits as it goes (and on PostgreSQL closes a connection left in a transaction).
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PARIS = ZoneInfo("Europe/Paris")
+MONDAY_MORNING = datetime(2026, 1, 19, 9, 0, tzinfo=PARIS)
+
+
+@pytest.fixture(autouse=True)
+def site(settings):
+    settings.SITE_URL = "https://parcours.example"
+
+
+def profile(learner, **fields):
+    Profile.objects.for_learner(learner)
+    Profile.objects.filter(user=learner).update(**fields)
+
+
+@pytest.fixture
+def last_week(learner, seed_path):
+    """1 h watched on Wednesday, 2 h coded on Saturday and Sunday; two weeks before, more."""
+    WatchEventFactory(
+        user=learner,
+        resource=seed_path.start,
+        minutes=60,
+        at=datetime(2026, 1, 14, 20, 0, tzinfo=PARIS),
+    )
+    PracticeFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 17), minutes=60)
+    PracticeFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 18), minutes=60)
+    PracticeFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 6), minutes=300)
+
+
+def the_digest():
+    with time_machine.travel(MONDAY_MORNING, tick=False):
+        send_digests()
+        run_worker()
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    html = {mimetype: content for content, mimetype in message.alternatives}["text/html"]
+    return message, message.body, html
+
+
+def test_an_english_digest_of_a_week_with_data(learner, subscribed, last_week):
+    """Watched 1 h, coded 2 h: 1 h owed; next up is the unfinished start-here talk; a 2-day streak."""
+    profile(learner, language="en")
+    message, text, html = the_digest()
+    assert message.to == [learner.email]
+    assert message.subject == "Parcours: your week of 12 January"
+    assert "Your week from Monday 12 January to Sunday 18 January:" in text
+    assert "- Watched: 1 h" in text
+    assert "- Coded: 2 h" in text
+    assert "The 1:3 rule is not met: 1 h of code still owed for what you watched." in text
+    assert "You watched 1 h and coded 7 h in all: the 1:3 rule is met." in text
+    assert (
+        "Next up: How GPU Computing Works — https://parcours.example/resources/how-gpu-computing-works/"
+        in text
+    )
+    assert "Current streak: 2 days of coding. Longest: 2 days." in text
+    assert (
+        '<a href="https://parcours.example/resources/how-gpu-computing-works/">How GPU Computing Works</a>'
+        in html
+    )
+    assert "1 h of code still owed" in html
+    assert '<html lang="en">' in html
+
+
+def test_a_french_digest_of_the_same_week(learner, subscribed, last_week):
+    """The learner's language, not the worker's: the same figures, in French."""
+    profile(learner, language="fr")
+    message, text, html = the_digest()
+    assert message.subject == "Parcours : votre semaine du 12 janvier"
+    assert "- Regardé : 1 h" in text
+    assert "- Codé : 2 h" in text
+    assert (
+        "La règle 1:3 n’est pas tenue : il reste 1 h de code à faire pour ce que vous avez regardé."
+        in text
+    )
+    assert "Série en cours : 2 jours de code." in text
+    assert '<html lang="fr">' in html
+
+
+def test_a_digest_of_an_empty_week(learner, subscribed, seed_path):
+    """Nothing logged: it says so, names the first step and a streak of none."""
+    profile(learner, language="en")
+    _message, text, html = the_digest()
+    assert "Nothing watched or coded: a new week starts now." in text
+    assert "- Watched" not in text
+    assert "You have not watched anything yet: nothing to balance." in text
+    assert "Next up: How GPU Computing Works" in text
+    assert "Current streak: 0 days of coding. Longest: 0 days." in text
+    assert "Nothing watched or coded" in html
+
+
+def test_an_empty_french_digest(learner, subscribed, seed_path):
+    profile(learner, language="fr")
+    _message, text, _html = the_digest()
+    assert "Rien de regardé ni de codé : une nouvelle semaine commence." in text
+
+
+def test_the_week_is_the_learners(learner, subscribed, seed_path):
+    """In Tokyo, Sunday 23:30 belongs to last week and Monday 00:30 to this one, whatever Paris says."""
+    profile(learner, language="en", time_zone="Asia/Tokyo")
+    tokyo = ZoneInfo("Asia/Tokyo")
+    WatchEventFactory(
+        user=learner,
+        resource=seed_path.start,
+        minutes=60,
+        at=datetime(2026, 1, 19, 0, 30, tzinfo=tokyo),
+    )
+    WatchEventFactory(
+        user=learner,
+        resource=seed_path.start,
+        minutes=30,
+        at=datetime(2026, 1, 18, 23, 30, tzinfo=tokyo),
+    )
+    with time_machine.travel(datetime(2026, 1, 19, 9, 0, tzinfo=tokyo), tick=False):
+        send_digests()
+        run_worker()
+    assert "- Watched: 30 min" in mail.outbox[0].body
+    assert Digest.objects.get(user=learner).week == date(2026, 1, 19)
+
+
+def test_the_unsubscribe_headers_follow_rfc_8058(learner, subscribed, seed_path):
+    """List-Unsubscribe names the signed HTTPS link; List-Unsubscribe-Post says one click."""
+    message, text, html = the_digest()
+    header = message.extra_headers["List-Unsubscribe"]
+    assert header.startswith("<https://parcours.example/digest/unsubscribe/") and header.endswith(
+        "/>"
+    )
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    sent = message.message()
+    assert sent["List-Unsubscribe"] == header
+    assert sent["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert header[1:-1] in text
+    assert f'href="{header[1:-1]}"' in html

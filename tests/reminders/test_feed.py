@@ -1,0 +1,245 @@
+"""The private calendar feed: valid iCalendar of the learner's plan, behind a revocable token."""
+
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.test import Client
+from django.urls import reverse
+from icalendar import Calendar
+
+from progress import actions
+from progress.models import Profile
+from reminders.models import CalendarFeed
+from tests.factories import ResourceFactory, StageFactory, StepFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+TOKYO = ZoneInfo("Asia/Tokyo")
+STARTED = date(2026, 1, 5)  # a Monday
+
+
+@pytest.fixture
+def feed(learner):
+    Profile.objects.for_learner(learner)
+    Profile.objects.filter(user=learner).update(
+        started_on=STARTED, time_zone="Asia/Tokyo", language="en"
+    )
+    return CalendarFeed.issue_for(learner)
+
+
+def fetch(token, client=None):
+    return (client or Client()).get(reverse("reminders:feed", args=[token]))
+
+
+def parsed(response):
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/calendar; charset=utf-8"
+    return Calendar.from_ical(response.content)
+
+
+def events(calendar):
+    return list(calendar.walk("VEVENT"))
+
+
+def step_events(calendar):
+    return {
+        str(event["UID"]): event
+        for event in events(calendar)
+        if str(event["UID"]).startswith("step-")
+    }
+
+
+def code_events(calendar):
+    return [event for event in events(calendar) if str(event["UID"]).startswith("code-")]
+
+
+def test_it_is_valid_icalendar_with_one_event_per_step(feed, seed_path):
+    """Parsed back: version 2.0, a PRODID, every event with UID, DTSTAMP, DTSTART, DURATION, SUMMARY."""
+    calendar = parsed(fetch(feed.token))
+    assert str(calendar["VERSION"]) == "2.0"
+    assert "PRODID" in calendar
+    for event in events(calendar):
+        for field in ("UID", "DTSTAMP", "DTSTART", "DURATION", "SUMMARY"):
+            assert field in event, (field, event)
+    assert len(step_events(calendar)) == len(seed_path.steps)
+    uids = [str(event["UID"]) for event in events(calendar)]
+    assert len(uids) == len(set(uids))
+
+
+def test_the_zone_of_the_events_is_described(feed, seed_path):
+    """Times carry the learner's TZID, and a VTIMEZONE for it is in the document (RFC 5545 3.6.5)."""
+    calendar = parsed(fetch(feed.token))
+    assert [str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")] == ["Asia/Tokyo"]
+    first = step_events(calendar)[f"step-{seed_path.steps[0].pk}-learner-{feed.user.pk}@testserver"]
+    assert first["DTSTART"].params["TZID"] == "Asia/Tokyo"
+    assert first.decoded("DTSTART") == datetime(2026, 1, 5, 18, 0, tzinfo=TOKYO)
+
+
+def uid(step, feed):
+    return f"step-{step.pk}-learner-{feed.user.pk}@testserver"
+
+
+def test_each_step_sits_in_its_week_from_the_start_day(feed, seed_path):
+    """Week 1's three steps on its first three evenings; weeks 2-3's course in week 2; week 4; then week 5."""
+    found = step_events(parsed(fetch(feed.token)))
+    starts = [found[uid(step, feed)].decoded("DTSTART").date() for step in seed_path.steps]
+    assert starts == [
+        date(2026, 1, 5),
+        date(2026, 1, 6),
+        date(2026, 1, 7),
+        date(2026, 1, 12),
+        date(2026, 1, 26),
+        date(2026, 2, 2),
+        date(2026, 2, 3),
+    ]
+
+
+def test_an_event_has_the_title_length_resource_page_and_guide_pairing(feed, seed_path):
+    """The 12 h course: its title, a first sitting of 2 h, its length, note, chapter and page."""
+    course = step_events(parsed(fetch(feed.token)))[uid(seed_path.steps[3], feed)]
+    assert str(course["SUMMARY"]) == "CUDA course"
+    assert course.decoded("DURATION") == timedelta(hours=2)
+    assert str(course["URL"]) == "http://testserver/resources/freecodecamp/"
+    description = str(course["DESCRIPTION"])
+    assert "Length: 12 h" in description
+    assert "12 h, in several sittings" in description
+    assert "Part 2, chapter 5" in description
+    assert "http://testserver/resources/freecodecamp/" in description
+
+
+def test_code_time_is_three_times_the_weeks_watching(feed, seed_path):
+    """Week 1 plans 3 h of video: 9 h of code, seven daily blocks of 1 h 30 (rounded up to 15 min)."""
+    blocks = code_events(parsed(fetch(feed.token)))
+    week1 = [event for event in blocks if str(event["UID"]).startswith("code-1-")]
+    assert len(week1) == 7
+    assert {event.decoded("DURATION") for event in week1} == {timedelta(minutes=90)}
+    assert sorted(event.decoded("DTSTART").date() for event in week1)[0] == STARTED
+    assert sum((event.decoded("DURATION") for event in week1), timedelta()) >= timedelta(hours=9)
+    # The 12 h course spreads over weeks 2 and 3: 18 h of code in each.
+    week3 = [event for event in blocks if str(event["UID"]).startswith("code-3-")]
+    assert {event.decoded("DURATION") for event in week3} == {timedelta(minutes=165)}
+
+
+def test_the_uids_are_stable_and_follow_a_new_start_day(feed, seed_path, learner_client):
+    """Same UIDs after moving the start day; the events move with it."""
+    before = step_events(parsed(fetch(feed.token)))
+    learner_client.post(
+        reverse("accounts:settings"),
+        {
+            "architecture": "",
+            "started_on": "2026-01-08",
+            "language": "en",
+            "time_zone": "Asia/Tokyo",
+        },
+    )
+    after = step_events(parsed(fetch(feed.token)))
+    assert after.keys() == before.keys()
+    first = uid(seed_path.steps[0], feed)
+    assert after[first].decoded("DTSTART").date() == date(2026, 1, 8)
+
+
+def test_a_watched_step_is_marked_done(feed, seed_path, learner):
+    """Marking the start-here talk watched ticks its event; the others stay as they were."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    found = step_events(parsed(fetch(feed.token)))
+    assert str(found[uid(seed_path.steps[0], feed)]["SUMMARY"]) == "✓ How GPU Computing Works"
+    assert "Watched." in str(found[uid(seed_path.steps[0], feed)]["DESCRIPTION"])
+    assert str(found[uid(seed_path.steps[1], feed)]["SUMMARY"]) == "Lecture 3"
+
+
+def test_the_feed_speaks_the_learners_language(feed, seed_path):
+    """French on the profile: French text in the events, whatever the calendar app asks for."""
+    Profile.objects.filter(user=feed.user).update(language="fr")
+    calendar = parsed(fetch(feed.token))
+    course = step_events(calendar)[uid(seed_path.steps[3], feed)]
+    assert "Durée : 12 h" in str(course["DESCRIPTION"])
+    assert str(code_events(calendar)[0]["SUMMARY"]) == "Temps de code (règle 1:3)"
+
+
+def test_an_unknown_token_is_404(feed):
+    assert fetch("not-a-token").status_code == 404
+
+
+def test_making_a_new_address_retires_the_old_one(feed, learner_client):
+    """Settings' button: a new token works, the old one is 404."""
+    old = feed.token
+    response = learner_client.post(reverse("reminders:issue_feed"))
+    assert response.status_code == 302
+    new = CalendarFeed.objects.get(user=feed.user).token
+    assert new != old
+    assert fetch(old).status_code == 404
+    assert fetch(new).status_code == 200
+
+
+def test_turning_the_address_off_makes_it_404(feed, learner_client):
+    response = learner_client.post(reverse("reminders:revoke_feed"))
+    assert response.status_code == 302
+    assert fetch(feed.token).status_code == 404
+    assert not CalendarFeed.objects.filter(user=feed.user).exists()
+
+
+def test_the_feed_buttons_want_a_signed_in_post(client, feed):
+    """Signed out: sent to sign in; a GET is refused; nothing changes."""
+    assert client.post(reverse("reminders:issue_feed")).status_code == 302
+    assert client.post(reverse("reminders:revoke_feed")).status_code == 302
+    assert CalendarFeed.objects.get(user=feed.user).token == feed.token
+
+
+def test_another_learners_feed_is_theirs(feed, seed_path, other_learner):
+    """Each token shows its own learner's plan: not the other's watched state."""
+    actions.mark_watched(user=other_learner, resource=seed_path.start)
+    found = step_events(parsed(fetch(feed.token)))
+    assert not str(found[uid(seed_path.steps[0], feed)]["SUMMARY"]).startswith("✓")
+
+
+@pytest.mark.parametrize("extra_steps", [0, 20])
+def test_the_feed_runs_a_fixed_number_of_queries(
+    feed, seed_path, extra_steps, django_assert_num_queries
+):
+    """Token, profile, revision, profile again, watches, coding, watching: whatever the path's size."""
+    stage = StageFactory(path=seed_path.path, title="More", first_week=4, last_week=4, order=9)
+    for _index in range(extra_steps):
+        StepFactory(stage=stage, resource=ResourceFactory())
+    fetch(feed.token)  # the curriculum is built once per process
+    with django_assert_num_queries(7):
+        fetch(feed.token)
+
+
+@time_machine.travel(datetime(2026, 1, 5, 12, 0, tzinfo=TOKYO), tick=False)
+def test_the_settings_page_shows_the_address_and_the_buttons(learner_client, feed):
+    html = learner_client.get(
+        reverse("accounts:settings"), headers={"accept-language": "en"}
+    ).content.decode()
+    assert f'value="http://testserver/calendar/{feed.token}.ics"' in html
+    assert f'href="webcal://testserver/calendar/{feed.token}.ics"' in html
+    assert reverse("reminders:revoke_feed") in html
+
+
+def test_without_an_address_the_settings_page_offers_one(learner_client):
+    html = learner_client.get(
+        reverse("accounts:settings"), headers={"accept-language": "en"}
+    ).content.decode()
+    assert "Make my calendar address" in html
+    assert ".ics" not in html
+
+
+def test_a_learner_without_a_profile_gets_a_feed(db):
+    """Accounts made by createsuperuser have no profile: one is made, the feed answers."""
+    user = UserFactory(username="root")
+    feed = CalendarFeed.issue_for(user)
+    assert parsed(fetch(feed.token)) is not None
+
+
+def test_with_htmx_making_and_revoking_swap_the_section(learner_client, learner):
+    """The address appears in place, then goes, each change said in the live region."""
+    htmx = {"accept-language": "en", "HX-Request": "true"}
+    made = learner_client.post(reverse("reminders:issue_feed"), headers=htmx).content.decode()
+    token = CalendarFeed.objects.get(user=learner).token
+    assert f'value="http://testserver/calendar/{token}.ics"' in made
+    assert "Your calendar has a new private address" in made
+    revoked = learner_client.post(reverse("reminders:revoke_feed"), headers=htmx).content.decode()
+    assert "Make my calendar address" in revoked
+    assert "Your calendar address no longer works." in revoked
+    assert fetch(token).status_code == 404
