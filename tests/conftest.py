@@ -2,6 +2,15 @@ import pytest
 from django.test import override_settings
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Tests of the shared Redis server empty or read its database: under `make test`'s workers
+    (pytest-xdist, --dist loadgroup) they all run in the same one, never two at once."""
+    for item in items:
+        if "redis_cache" in item.fixturenames or item.get_closest_marker("redis"):
+            item.add_marker(pytest.mark.xdist_group("redis"))
+
+
 @pytest.fixture(autouse=True, scope="session")
 def plain_static_files_and_http():
     """Tests serve static files from the apps (no collectstatic) over plain HTTP, hash fast."""
