@@ -1,6 +1,8 @@
 """`make bench`: serve Parcours from gunicorn on a fresh PostgreSQL database holding thousands of
 learners, drive every target with wrk from a second process, and report each target's
-throughput as a ratio of a trivial view's (/readyz: one query, no template) in the same run.
+throughput as a ratio of the signed-in floor's (bench/urls.py: signed in, nothing else) and of
+/readyz's (one query, no session), measured in the same run by the same workers, beside the
+number of queries it runs at the learner's data and at ten times it (bench/queries.py).
 """
 
 import argparse
