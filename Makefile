@@ -31,11 +31,15 @@ run: migrate
 	DEBUG=1 $(PYTHON) manage.py runserver $(HOST):$(PORT)
 
 # SECRET_KEY is only a placeholder for the test run; the suite runs with DEBUG off, as production does.
+# The suite runs in TEST_WORKERS processes (pytest-xdist; each has its own test database, and
+# coverage follows them as subprocesses); the tests that share the Redis server run in one of them.
+TEST_WORKERS ?= 2
 test: install
 	@rm -f .coverage .coverage.*
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	SECRET_KEY=$${SECRET_KEY:-insecure-key-for-the-test-suite-only} $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+	SECRET_KEY=$${SECRET_KEY:-insecure-key-for-the-test-suite-only} $(BIN)/coverage run -m pytest \
+		--numprocesses $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 	@$(BIN)/coverage combine --quiet
 	$(BIN)/coverage report
 

@@ -25,7 +25,17 @@ from django.test import Client  # noqa: E402
 
 PER_LEARNER_TABLES = ("progress_practice", "progress_watch", "progress_watchevent", "progress_note")
 BULK_TABLES = ("progress_practice", "progress_watch", "progress_watchevent")
-PAGES = ["/", "/path/", "/resources/?q=CUTLASS", "/resources/gpu-mode-15/", "/practice/", "/stats/"]
+PAGES = [
+    "/",
+    "/path/",
+    "/resources/",
+    "/resources/?q=CUTLASS",
+    "/resources/gpu-mode-15/",
+    "/guide/",
+    "/practice/",
+    "/stats/",
+    "/settings/",
+]
 
 
 def page_queries(client, url):

@@ -1,10 +1,13 @@
 """`make bench`: serve Parcours from gunicorn on a fresh PostgreSQL database holding thousands of
 learners, drive every target with wrk from a second process, and report each target's
-throughput as a ratio of a trivial view's (/readyz: one query, no template) in the same run.
+throughput as a ratio of the signed-in floor's (bench/urls.py: signed in, nothing else) and of
+/readyz's (one query, no session), measured in the same run by the same workers, beside the
+number of queries it runs at the learner's data and at ten times it (bench/queries.py).
 """
 
 import argparse
 import datetime
+import http.client
 import json
 import os
 import signal
@@ -19,19 +22,33 @@ import redis
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import FLOOR_PATH  # noqa: E402
+
 PYTHON = sys.executable
 RESULTS = BENCH / "results"
 
+# (name, method, path). The first two are the yardsticks: /readyz (one query, no session, no
+# template) and the floor (signed in, nothing else: see bench/urls.py); every other is a learner page.
+READYZ = ("/readyz", "GET", "/readyz")
+FLOOR = ("signed-in floor", "GET", FLOOR_PATH)
 TARGETS = [
-    ("baseline: /readyz", "GET", "/readyz"),
+    READYZ,
+    FLOOR,
     ("dashboard", "GET", "/"),
     ("path", "GET", "/path/"),
+    ("catalogue", "GET", "/resources/"),
     ("catalogue search", "GET", "/resources/?q=CUTLASS"),
     ("resource page", "GET", "/resources/gpu-mode-15/"),
+    ("guide", "GET", "/guide/"),
     ("practice log", "GET", "/practice/"),
     ("stats", "GET", "/stats/"),
+    ("settings", "GET", "/settings/"),
     ("mark watched (POST)", "POST", "/resources/gpu-mode-12/watched/"),
 ]
+# A learner page is fast when it serves at least this share of the floor's requests per second.
+GOAL = 0.5
 
 
 def fresh_database(url):
@@ -92,28 +109,117 @@ def worker_memory_mb(master_pid):
     return [int(line) / 1024 for line in output.split()]
 
 
-def report(rows, memory, args):
-    baseline = rows[0][1]["rps"]
-    lines = [
-        f"Parcours benchmark, {datetime.datetime.now():%Y-%m-%d %H:%M}: {args.learners} learners, "
-        f"{args.requests} requests per target, gunicorn {args.workers} workers of "
-        f"{args.server_threads} threads, "
-        f"wrk with {args.connections} connections, "
-        f"{'no cache' if args.no_cache else 'Redis cache'}.",
-        "",
-        "| target | requests/s | median ms | p95 ms | ratio to baseline | errors |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for name, result in rows:
-        lines.append(
-            f"| {name} | {result['rps']:.0f} | {result['median_ms']:.1f} | "
-            f"{result['p95_ms']:.1f} | {result['rps'] / baseline:.2f} | {result['errors']} |"
+def check_signed_in(port, method, path, cookies):
+    """The target answers 200 to a learner of the cookie file, not a redirect to the sign-in page."""
+    session, csrf = cookies.read_text().split("\n", 1)[0].split()
+    headers = {"Cookie": f"sessionid={session}; csrftoken={csrf}", "X-CSRFToken": csrf}
+    if method == "POST":
+        headers["HX-Request"] = "true"
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(method, path, headers=headers)
+        status = connection.getresponse().status
+    finally:
+        connection.close()
+    if status != 200:
+        raise SystemExit(f"{method} {path} answered {status} to a signed-in learner, not 200")
+
+
+def count_queries(env, targets):
+    """bench/queries.py's figures: the data size, and each target's queries at 1x and 10x."""
+    out = RESULTS / "queries-last.json"
+    out.unlink(missing_ok=True)
+    subprocess.run(
+        [PYTHON, str(BENCH / "queries.py"), str(out),
+         json.dumps([[method, path] for _, method, path in targets])],
+        cwd=ROOT, env=env, check=True,
+    )  # fmt: skip
+    figures = json.loads(out.read_text())
+    figures["queries"] = {
+        (method, path): (one, ten) for method, path, one, ten in figures["queries"]
+    }
+    return figures
+
+
+def table_rows(rows, queries):
+    """One dict per target: its wrk figures, ratios to the floor and to /readyz, query counts."""
+    by_name = dict(rows)
+    floor, readyz = by_name[FLOOR[0]]["rps"], by_name[READYZ[0]]["rps"]
+    table = []
+    for (name, method, path), (_, result) in zip(TARGETS, rows, strict=True):
+        at_1x, at_10x = queries[(method, path)]
+        table.append(
+            {
+                "target": name,
+                "method": method,
+                "path": path,
+                **result,
+                "ratio_to_floor": result["rps"] / floor,
+                "ratio_to_readyz": result["rps"] / readyz,
+                "queries_1x": at_1x,
+                "queries_10x": at_10x,
+            }
         )
-    lines += ["", "Worker resident memory after the run: "
-              + ", ".join(f"{mb:.0f} MB" for mb in memory)]  # fmt: skip
+    return table
+
+
+def report(table, figures, memory, args):
+    data = figures["data"]
+    now = datetime.datetime.now()
+    pages = [row for row in table if row["target"] not in (READYZ[0], FLOOR[0])]
+    slow = [row["target"] for row in pages if row["ratio_to_floor"] < GOAL]
+    growing = [row["target"] for row in table if row["queries_1x"] != row["queries_10x"]]
+    lines = [
+        f"Parcours benchmark, {now:%Y-%m-%d %H:%M}: {data['learners']:,} learners, "
+        f"{data['coding_sessions']:,} coding sessions, {data['watch_events']:,} watch events; "
+        f"{args.requests} requests per target, gunicorn {args.workers} workers of "
+        f"{args.server_threads} threads, wrk with {args.connections} connections, "
+        f"{'no Redis' if args.no_cache else 'Redis (REDIS_URL set)'}; every page rendered afresh.",
+        "",
+        "| target | req/s | median ms | p95 ms | ratio to floor | ratio to /readyz "
+        "| queries 1x | queries 10x | errors |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in table:
+        lines.append(
+            f"| {row['method'] + ' ' if row['method'] != 'GET' else ''}{row['path']} "
+            f"| {row['rps']:.0f} | {row['median_ms']:.1f} | {row['p95_ms']:.1f} "
+            f"| {row['ratio_to_floor']:.2f} | {row['ratio_to_readyz']:.2f} "
+            f"| {row['queries_1x']} | {row['queries_10x']} | {row['errors']} |"
+        )
+    lines += [
+        "",
+        f"Goal: every learner page at ≥ {GOAL}x the floor: "
+        + (f"not met by {', '.join(slow)}." if slow else "met."),
+        "Queries at 10x the learner's data: "
+        + (f"more than at 1x for {', '.join(growing)}." if growing else "the same as at 1x."),
+        "Worker resident memory after the run: " + ", ".join(f"{mb:.0f} MB" for mb in memory),
+    ]
     text = "\n".join(lines) + "\n"
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / f"bench-{datetime.datetime.now():%Y%m%d-%H%M%S}.md").write_text(text)
+    stem = RESULTS / f"bench-{now:%Y%m%d-%H%M%S}"
+    stem.with_suffix(".md").write_text(text)
+    settings = {
+        "requests": args.requests,
+        "workers": args.workers,
+        "server_threads": args.server_threads,
+        "connections": args.connections,
+        "redis": not args.no_cache,
+    }
+    stem.with_suffix(".json").write_text(
+        json.dumps(
+            {
+                "at": now.isoformat(timespec="seconds"),
+                "data": data,
+                "settings": settings,
+                "goal_ratio_to_floor": GOAL,
+                "targets": table,
+                "worker_memory_mb": memory,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(text)
 
 
@@ -126,9 +232,7 @@ def main():
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--reuse-data", action="store_true", help="skip creating the database")
-    parser.add_argument(
-        "--no-cache", action="store_true", help="serve without Redis: every page rendered afresh"
-    )
+    parser.add_argument("--no-cache", action="store_true", help="serve without Redis")
     args = parser.parse_args()
 
     database_url = os.environ.get(
@@ -142,6 +246,8 @@ def main():
         "SECRET_KEY": "benchmark-only-secret-key-" + "x" * 30,
         "ALLOWED_HOSTS": "127.0.0.1",
         "LOG_LEVEL": "WARNING",
+        # The site plus the floor view (bench/urls.py), for every process the benchmark starts.
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
     }
     redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
     RESULTS.mkdir(exist_ok=True)
@@ -162,11 +268,14 @@ def main():
         with psycopg.connect(database_url, autocommit=True) as connection:
             connection.execute("VACUUM ANALYZE")
             connection.execute("CHECKPOINT")
-        subprocess.run([PYTHON, str(BENCH / "explain.py")], cwd=ROOT, env=env, check=True)
     if not args.no_cache:
         redis.Redis.from_url(redis_url).flushdb()
         env["REDIS_URL"] = redis_url
+    # Before anything renders a page: templates name static files through the manifest.
     manage(env, "collectstatic", "--no-input", "-v0")
+    if not args.reuse_data:
+        subprocess.run([PYTHON, str(BENCH / "explain.py")], cwd=ROOT, env=env, check=True)
+    figures = count_queries(env, TARGETS)
 
     base_url = f"http://127.0.0.1:{args.port}"
     server = subprocess.Popen(
@@ -179,10 +288,12 @@ def main():
         wait_until_up(base_url)
         rows = []
         for name, method, path in TARGETS:
+            if path != READYZ[2]:
+                check_signed_in(args.port, method, path, cookies)
             drive(base_url, method, path, min(300, args.requests), cookies, 2)  # warm-up
             result = drive(base_url, method, path, args.requests, cookies, args.connections)
             rows.append((name, result))
-        report(rows, worker_memory_mb(server.pid), args)
+        report(table_rows(rows, figures["queries"]), figures, worker_memory_mb(server.pid), args)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

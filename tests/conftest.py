@@ -2,6 +2,15 @@ import pytest
 from django.test import override_settings
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Tests of the shared Redis server empty or read its database: under `make test`'s workers
+    (pytest-xdist, --dist loadgroup) they all run in the same one, never two at once."""
+    for item in items:
+        if "redis_cache" in item.fixturenames or item.get_closest_marker("redis"):
+            item.add_marker(pytest.mark.xdist_group("redis"))
+
+
 @pytest.fixture(autouse=True, scope="session")
 def plain_static_files_and_http():
     """Tests serve static files from the apps (no collectstatic) over plain HTTP, hash fast."""
@@ -15,6 +24,53 @@ def plain_static_files_and_http():
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ):
         yield
+
+
+def curriculum_tables():
+    """The models load_curriculum writes: every curriculum table but the revision token's."""
+    from django.apps import apps
+
+    from curriculum.models import Revision
+
+    config = apps.get_app_config("curriculum")
+    return [
+        model for model in config.get_models(include_auto_created=True) if model is not Revision
+    ]
+
+
+@pytest.fixture(scope="session")
+def seed_rows(django_db_setup, django_db_blocker):
+    """The seed's rows, table by table: load_curriculum runs once per session (then rolled back)
+    and each test that wants the seed inserts these rows, a few statements instead of a load."""
+    import io
+
+    from django.core.management import call_command
+    from django.db import transaction
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        call_command("load_curriculum", stdout=io.StringIO())
+        rows = [(model, list(model.objects.values())) for model in curriculum_tables()]
+        transaction.set_rollback(True)
+    return rows
+
+
+def insert_seed(rows):
+    """Write the seed's rows, keys included, as load_curriculum left them; the sequences follow."""
+    from django.core.management.color import no_style
+    from django.db import connection, transaction
+
+    # One transaction: foreign keys are checked at its end, whatever the order of the tables.
+    with transaction.atomic(), connection.cursor() as cursor:
+        for model, values in rows:
+            model.objects.bulk_create([model(**row) for row in values])
+        for sql in connection.ops.sequence_reset_sql(no_style(), [model for model, _ in rows]):
+            cursor.execute(sql)
+
+
+@pytest.fixture
+def seed(db, seed_rows):
+    """The whole seed chapter, as make run loads it (rolled back after the test)."""
+    insert_seed(seed_rows)
 
 
 @pytest.fixture

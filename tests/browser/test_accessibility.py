@@ -1,11 +1,9 @@
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
 from curriculum.models import Resource
 from progress import actions
 from tests.browser.conftest import serious_accessibility_violations
+from tests.conftest import insert_seed
 from tests.factories import NoteFactory, PracticeFactory, UserFactory
 
 COURSE = "freecodecamp-cuda-course"
@@ -27,9 +25,9 @@ PAGES = [
 ]
 
 
-def a_learner_halfway():
+def a_learner_halfway(seed_rows):
     """The seed's curriculum and a learner who watched, logged a sitting, coded and took a note."""
-    call_command("load_curriculum", stdout=StringIO())
+    insert_seed(seed_rows)
     learner = UserFactory(username="hamilton")
     talk = Resource.objects.get(slug="how-gpu-computing-works")
     course = Resource.objects.get(slug=COURSE)
@@ -42,10 +40,10 @@ def a_learner_halfway():
 
 @pytest.mark.parametrize(("address", "signed_in"), PAGES)
 def test_main_pages_have_no_serious_accessibility_violation(
-    page, sign_in, transactional_db, address, signed_in
+    page, sign_in, transactional_db, seed_rows, address, signed_in
 ):
     """axe-core finds nothing serious or critical on the main pages, with real data on them."""
-    learner = a_learner_halfway()
+    learner = a_learner_halfway(seed_rows)
     if signed_in:
         sign_in(learner)
     page.goto(address)

@@ -1,10 +1,9 @@
 import re
-from io import StringIO
 
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from curriculum.models import Pairing, Step
+from tests.conftest import insert_seed
 from tests.factories import PASSWORD, UserFactory
 
 
@@ -24,10 +23,10 @@ def sign_in_to_admin(page, user):
 
 
 def test_a_curator_adds_a_resource_to_week_4_and_a_learner_sees_it_on_the_path(
-    page, sign_in, transactional_db
+    page, sign_in, transactional_db, seed_rows
 ):
     """Admin: a lecture paired with chapter 2.5, then a step of "Semaine 4"; then the path shows it."""
-    call_command("load_curriculum", stdout=StringIO())
+    insert_seed(seed_rows)
     sign_in_to_admin(page, UserFactory(username="curie", is_staff=True, is_superuser=True))
 
     page.goto("/admin/curriculum/resource/add/")

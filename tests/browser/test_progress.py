@@ -1,10 +1,9 @@
 import re
-from io import StringIO
 
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from curriculum.models import Step
+from tests.conftest import insert_seed
 from tests.factories import PASSWORD, ResourceFactory, StageFactory, StepFactory, UserFactory
 
 # Tab presses allowed to reach a button before the test gives up.
@@ -16,10 +15,6 @@ def small_path():
     talk = StepFactory(stage=stage, order=1, resource=ResourceFactory(slug="talk", title="Talk"))
     course = ResourceFactory(slug="course", kind="course", title="Course", duration_minutes=720)
     return stage, talk, StepFactory(stage=stage, order=2, resource=course)
-
-
-def load_curriculum():
-    call_command("load_curriculum", stdout=StringIO())
 
 
 def step_of(slug):
@@ -36,9 +31,11 @@ def count_navigations(page):
     return navigations
 
 
-def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(page, transactional_db):
+def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(
+    page, transactional_db, seed_rows
+):
     """Sign up, meet the start-here talk and its reason, mark it: step and bars move in place."""
-    load_curriculum()
+    insert_seed(seed_rows)
     step = step_of("how-gpu-computing-works")
     page.goto("/accounts/signup/")
     page.get_by_label("Nom d’utilisateur").fill("lovelace")
@@ -73,10 +70,10 @@ def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(page, 
 
 
 def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
-    page, sign_in, transactional_db
+    page, sign_in, transactional_db, seed_rows
 ):
     """90 then 120 minutes of the 12 h course: minutes and bar grow; then one click finishes it."""
-    load_curriculum()
+    insert_seed(seed_rows)
     step = step_of("freecodecamp-cuda-course")
     sign_in(UserFactory(username="hopper"))
     page.goto("/")

@@ -82,6 +82,7 @@ def test_readyz_answers_503_naming_redis_while_it_is_down(client, db, redis_down
     assert seconds < 2
 
 
+@pytest.mark.redis
 def test_readyz_checks_redis_when_it_answers(client, db, settings):
     """The local server's database 1 (TEST_REDIS_URL may name another); skipped without one."""
     import os

@@ -1,0 +1,130 @@
+"""The benchmark's own pieces: the floor view exists only in its URLconf, and its query counter
+counts a page's queries at the learner's data and at ten times it."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import resolve
+from django.urls.exceptions import Resolver404
+
+from bench import FLOOR_PATH
+from bench.queries import count_queries, counts_at_two_sizes, learner_with_data
+from progress.models import Practice, WatchEvent
+from tests.factories import PracticeFactory, ResourceFactory, UserFactory, WatchEventFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_site_has_no_floor_page(learner_client):
+    """Through the site's own URLconf the floor is not found, signed in or not."""
+    assert learner_client.get(FLOOR_PATH).status_code == 404
+    with pytest.raises(Resolver404):
+        resolve(FLOOR_PATH, urlconf="config.urls")
+
+
+@pytest.mark.urls("bench.urls")
+def test_the_floor_answers_a_signed_in_learner_with_the_session_and_user_reads(
+    learner_client, learner, django_assert_num_queries
+):
+    with django_assert_num_queries(2):  # the session, the user
+        response = learner_client.get(FLOOR_PATH)
+    assert response.status_code == 200
+    assert response.content.decode() == f"signed in as {learner.pk}"
+
+
+@pytest.mark.urls("bench.urls")
+def test_the_floor_sends_a_visitor_to_sign_in(client):
+    response = client.get(FLOOR_PATH)
+    assert response.status_code == 302
+    assert response.url.startswith("/accounts/login/")
+
+
+@pytest.mark.urls("bench.urls")
+def test_the_bench_urlconf_still_serves_the_site(learner_client):
+    assert learner_client.get("/practice/").status_code == 200
+
+
+def test_count_queries_counts_the_queries_of_one_request(
+    learner_client, learner, django_assert_num_queries
+):
+    PracticeFactory.create_batch(3, user=learner)
+    status, queries = count_queries(learner_client, "GET", "/practice/")
+    assert status == 200
+    with django_assert_num_queries(queries):
+        learner_client.get("/practice/")
+
+
+def test_count_queries_leaves_out_savepoints(learner_client, learner):
+    """In a test a view's transaction is a savepoint; on a server it sends no statement at all."""
+    resource = ResourceFactory(slug="gpu-mode-12")
+    with CaptureQueriesContext(connection) as captured:
+        status, queries = count_queries(
+            learner_client, "POST", f"/resources/{resource.slug}/watched/"
+        )
+    statements = [query["sql"] for query in captured.captured_queries]
+    savepoints = [sql for sql in statements if "SAVEPOINT" in sql]
+    assert status == 200
+    assert savepoints
+    assert queries == len(statements) - len(savepoints)
+
+
+def learner_with_rows(resource, sessions, events):
+    user = UserFactory()
+    PracticeFactory.create_batch(sessions, user=user, resource=resource)
+    WatchEventFactory.create_batch(events, user=user, resource=resource)
+    return user
+
+
+def test_counts_at_two_sizes_are_equal_for_a_page_built_to_be_fast(client):
+    resource = ResourceFactory(slug="gpu-mode-12")
+    user = learner_with_rows(resource, sessions=4, events=2)
+    client.force_login(user)
+    targets = [
+        ("GET", "/practice/"),
+        ("GET", "/stats/"),
+        ("POST", "/resources/gpu-mode-12/watched/"),
+    ]
+    counts = counts_at_two_sizes(client, user, targets)
+    assert set(counts) == set(targets)
+    for at_1x, at_10x in counts.values():
+        assert at_1x == at_10x > 0
+    # The copies made for the 10x count are rolled back.
+    assert Practice.objects.filter(user=user).count() == 4
+
+
+def test_counts_at_two_sizes_see_ten_times_the_rows(client, monkeypatch):
+    """The second count runs with ten times the learner's coding sessions and watch events."""
+    import bench.queries
+
+    resource = ResourceFactory()
+    user = learner_with_rows(resource, sessions=3, events=2)
+    client.force_login(user)
+    seen = []
+
+    def rows_then_count(client, method, path):
+        seen.append(
+            (
+                Practice.objects.filter(user=user).count(),
+                WatchEvent.objects.filter(user=user).count(),
+            )
+        )
+        return 200, 1
+
+    monkeypatch.setattr(bench.queries, "count_queries", rows_then_count)
+    counts_at_two_sizes(client, user, [("GET", "/practice/")])
+    assert seen == [(3, 2), (3, 2), (30, 20)]
+
+
+def test_a_target_that_does_not_answer_200_stops_the_count(client):
+    user = learner_with_rows(ResourceFactory(), sessions=1, events=1)
+    client.force_login(user)
+    with pytest.raises(RuntimeError, match="GET /resources/no-such-thing/ answered 404"):
+        counts_at_two_sizes(client, user, [("GET", "/resources/no-such-thing/")])
+
+
+def test_the_counted_learner_has_coding_sessions_and_watch_events():
+    resource = ResourceFactory()
+    learner_with_rows(resource, sessions=2, events=0)
+    with_both = learner_with_rows(resource, sessions=1, events=1)
+    UserFactory(is_staff=True)
+    assert learner_with_data() == with_both
