@@ -137,6 +137,18 @@ class WatchEventQuerySet(models.QuerySet):
         """Sum of the events' minutes: equals the learner's current watched minutes."""
         return self.aggregate(total=Coalesce(Sum("minutes"), Value(0)))["total"]
 
+    def minutes_by_resource(self, week_start, week_end):
+        """{resource id: {"total": minutes, "week": minutes between the two instants}}, in one query."""
+        rows = (
+            self.values("resource")
+            .annotate(
+                total=Sum("minutes"),
+                week=Sum("minutes", filter=Q(at__gte=week_start, at__lt=week_end), default=0),
+            )
+            .order_by()
+        )
+        return {row["resource"]: row for row in rows}
+
 
 class WatchEvent(models.Model):
     """One dated change to a learner's watching, kept so statistics can sum minutes per week."""
@@ -199,6 +211,16 @@ class PracticeQuerySet(models.QuerySet):
             .order_by()
         )
         return {row["resource"]: row["total"] for row in rows}
+
+    def minutes_by_resource_and_week(self, monday):
+        """{resource id or None: {"total": minutes, "week": minutes in monday's week}}, in one query."""
+        in_week = Q(day__gte=monday, day__lt=monday + timedelta(days=7))
+        rows = (
+            self.values("resource")
+            .annotate(total=Sum("minutes"), week=Sum("minutes", filter=in_week, default=0))
+            .order_by()
+        )
+        return {row["resource"]: row for row in rows}
 
 
 class Practice(models.Model):

@@ -6,32 +6,18 @@ catalogue or the learner's history.
 
 import datetime
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
-from django.db.models import Prefetch
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 
 from curriculum import structure
-from curriculum.models import Pairing, Path, Resource, Stage, Step
-from progress.balance import ResourceCoding, coding_by_resource
+from curriculum.models import Path, Resource, Stage, Step
+from progress.balance import Balance, ResourceCoding, learner_minutes
 from progress.models import Profile, Watch
 
 # From two hours on, a resource offers a sitting form beside its "watched" button.
 LONG_MINUTES = 120
-
-
-def guide_pairings():
-    return Prefetch("pairings", queryset=Pairing.objects.select_related("part", "chapter__part"))
-
-
-def path_with_pairings():
-    """The suggested path with stages, steps, resources and their guide pairings prefetched."""
-    pairings = Pairing.objects.select_related("part", "chapter__part")
-    return (
-        Path.objects.with_steps()
-        .prefetch_related(Prefetch("stages__steps__resource__pairings", queryset=pairings))
-        .first()
-    )
 
 
 def percent(part, whole):
@@ -39,6 +25,19 @@ def percent(part, whole):
     if not whole:
         return 0
     return min(100, round(100 * part / whole))
+
+
+SLUG = "resource-slug"
+
+
+@cache
+def _url_with_slug(name, script_prefix):
+    return reverse(name, args=[SLUG])
+
+
+def slug_url(name, slug):
+    """reverse(name, args=[slug]), reversed once per process: a page has several per step."""
+    return _url_with_slug(name, get_script_prefix()).replace(SLUG, slug, 1)
 
 
 @dataclass
@@ -84,6 +83,29 @@ class ResourceState:
     @property
     def percent(self):
         return 100 if self.is_done else percent(self.watched_minutes, self.planned_minutes)
+
+    @property
+    def page_url(self):
+        """The resource's page, where coding sessions and notes are logged."""
+        return slug_url("curriculum:resource_detail", self.resource.slug)
+
+    @property
+    def practice_url(self):
+        """The resource page's coding-session form."""
+        return f"{self.page_url}#practice-{self.resource.slug}"
+
+    @property
+    def toggle_url(self):
+        """Where the one-click button posts: finish, or undo finishing."""
+        if self.resource.is_followed:
+            name = "progress:mark_not_followed" if self.is_done else "progress:mark_followed"
+        else:
+            name = "progress:mark_not_watched" if self.is_done else "progress:mark_watched"
+        return slug_url(name, self.resource.slug)
+
+    @property
+    def sitting_url(self):
+        return slug_url("progress:log_sitting", self.resource.slug)
 
 
 @dataclass
@@ -215,6 +237,9 @@ class PathProgress(Tally):
     stages: list[StageProgress] = field(default_factory=list)
     week: Week | None = None
     start_here: ResourceState | None = None
+    week_balance: Balance | None = None
+    overall_balance: Balance | None = None
+    last_watched: ResourceState | None = None
 
     @cached_property
     def next_up(self):
@@ -237,6 +262,35 @@ class PathProgress(Tally):
             return False
         return not (self.shows_start_here and self.next_up.resource == self.start_here.resource)
 
+    @property
+    def code_owed(self):
+        """Minutes of code the 1 : 3 rule still asks for, this week or overall (the larger)."""
+        balances = [b for b in (self.week_balance, self.overall_balance) if b is not None]
+        return max((balance.code_needed for balance in balances), default=0)
+
+    @property
+    def next_is_coding(self):
+        """Short of the rule: next up is coding what was last watched, not another video."""
+        return self.code_owed > 0 and self.last_watched is not None
+
+    @property
+    def next_up_card(self):
+        """What the next-up card offers: "code", "watch", "finished" (the path is done) or ""."""
+        if not self.steps:
+            return ""
+        if self.next_is_coding and (self.shows_next_up or self.next_up is None):
+            return "code"
+        if self.shows_next_up:
+            return "watch"
+        return "finished" if self.next_up is None else ""
+
+    @property
+    def next_up_place(self):
+        """The next-up card's id prefix, one per resource, so that focus never lands on a new
+        resource's button after a swap."""
+        resource = self.next_up.resource if self.next_up else None
+        return f"next-up-{resource.pk}" if resource else "next-up"
+
     def steps_for(self, resource):
         """The steps that resolve to this resource (usually one)."""
         return [step for step in self.steps if step.resource == resource]
@@ -248,26 +302,46 @@ class PathProgress(Tally):
 def states_for(user, resources) -> dict[int, ResourceState]:
     """Each resource's state for this learner, keyed by resource id, in one query."""
     watches = Watch.objects.for_learner(user).filter(resource__in=[r.pk for r in resources])
-    by_resource = {watch.resource_id: watch for watch in watches}
+    return _states(resources, {watch.resource_id: watch for watch in watches})
+
+
+def _states(resources, watches_by_resource):
     states = {}
     for resource in resources:
-        watch = by_resource.get(resource.pk)
+        watch = watches_by_resource.get(resource.pk)
         if watch is not None:
             watch.resource = resource
         states[resource.pk] = ResourceState(resource=resource, watch=watch)
     return states
 
 
+def _last_watched(watches, resources_by_pk):
+    """The state of the resource the learner watched last (a sitting or a finish), or None."""
+    started = [
+        watch
+        for watch in watches
+        if watch.resource_id in resources_by_pk and (watch.is_finished or watch.logged_minutes)
+    ]
+    if not started:
+        return None
+    watch = max(started, key=lambda watch: (watch.updated_at, watch.pk))
+    watch.resource = resources_by_pk[watch.resource_id]
+    return ResourceState(resource=watch.resource, watch=watch)
+
+
 def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
-    """The learner's progress on the suggested path, in a fixed number of queries."""
+    """The learner's progress on the suggested path, in a fixed number of queries: the profile,
+    the curriculum's revision token, the watch rows, the watched and the coded minutes."""
     profile = Profile.objects.for_learner(user)
     curriculum = structure.current()
     path = curriculum.path
     start_here = curriculum.start_here
-    if path is None:
-        return PathProgress(profile=profile, start_here=_state_alone(user, start_here))
+    resources_by_pk = {resource.pk: resource for resource in curriculum.resources}
+    watches = list(Watch.objects.for_learner(user))
+    watches_by_resource = {watch.resource_id: watch for watch in watches}
+    last_watched = _last_watched(watches, resources_by_pk)
 
-    stages = list(path.stages.all())
+    stages = list(path.stages.all()) if path is not None else []
     session = (
         curriculum.architecture_session(profile.architecture_id)
         if any(step.is_architecture_talk for stage in stages for step in stage.steps.all())
@@ -281,12 +355,20 @@ def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
     resources = {r.pk: r for r in resolved.values() if r is not None}
     if start_here is not None:
         resources.setdefault(start_here.pk, start_here)
-    states = states_for(user, list(resources.values()))
-    coding = coding_by_resource(user, resources.values())
+    states = _states(list(resources.values()), watches_by_resource)
+    minutes = learner_minutes(user, resources.values(), today)
 
-    week = week_of(profile.started_on, stages, today)
-    now = current_stage(stages, week)
-    progress = PathProgress(path=path, profile=profile, week=week)
+    week = week_of(profile.started_on, stages, today) if path is not None else None
+    now = current_stage(stages, week) if week is not None else None
+    progress = PathProgress(
+        path=path,
+        profile=profile,
+        week=week,
+        start_here=states[start_here.pk] if start_here else None,
+        week_balance=minutes.week,
+        overall_balance=minutes.overall,
+        last_watched=last_watched,
+    )
     for stage in stages:
         stage_progress = StageProgress(stage=stage, is_current=stage == now)
         for step in stage.steps.all():
@@ -295,16 +377,9 @@ def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
                 step=step,
                 state=states[resource.pk] if resource else None,
                 architecture_unknown=step.is_architecture_talk and profile.architecture is None,
-                coding=coding[resource.pk] if resource else None,
+                coding=minutes.coding[resource.pk] if resource else None,
             )
             stage_progress.steps.append(step_progress)
             progress.steps.append(step_progress)
         progress.stages.append(stage_progress)
-    progress.start_here = states[start_here.pk] if start_here else None
     return progress
-
-
-def _state_alone(user, resource):
-    if resource is None:
-        return None
-    return states_for(user, [resource])[resource.pk]
