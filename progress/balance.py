@@ -6,8 +6,9 @@ Practice, never stored. Weeks run Monday to Sunday in the site's TIME_ZONE.
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from functools import cached_property
 
-from django.db.models import Q, Sum
+from django.db.models import Q, Sum, Value
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -158,7 +159,7 @@ class ResourceCoding:
     def progress_value(self):
         return min(self.coded, self.progress_max)
 
-    @property
+    @cached_property
     def sentence(self):
         """E.g. "1 h watched · 1 h 30 coded of 3 h"."""
         values = {
@@ -207,23 +208,36 @@ class LearnerMinutes:
 
 
 def learner_minutes(user, resources, today: date | None = None) -> LearnerMinutes:
-    """Balances and per-resource coding together, in two queries whatever the learner's history."""
+    """Balances and per-resource coding together, in one query whatever the learner's history."""
     today = today or timezone.localdate()
     watched = WatchEvent.objects.for_learner(user).minutes_by_resource(*week_bounds(today))
     coded = Practice.objects.for_learner(user).minutes_by_resource_and_week(week_start(today))
+    rows = (
+        watched.annotate(kind=Value("watched"))
+        .union(coded.annotate(kind=Value("coded")), all=True)
+        .order_by()
+    )
+    minutes = {"watched": {}, "coded": {}}
+    for row in rows:
+        minutes[row["kind"]][row["resource"]] = row
 
-    def total(rows, key):
-        return sum(row[key] for row in rows.values())
+    def total(kind, key):
+        return sum(row[key] for row in minutes[kind].values())
+
+    def of(kind, resource):
+        return minutes[kind].get(resource.pk, {}).get("total", 0)
 
     return LearnerMinutes(
-        week=Balance(watched=total(watched, "week"), coded=total(coded, "week"), this_week=True),
+        week=Balance(
+            watched=total("watched", "week"), coded=total("coded", "week"), this_week=True
+        ),
         overall=Balance(
-            watched=total(watched, "total"), coded=total(coded, "total"), this_week=False
+            watched=total("watched", "total"), coded=total("coded", "total"), this_week=False
         ),
         coding={
             resource.pk: ResourceCoding(
-                watched=max(watched.get(resource.pk, {}).get("total", 0), 0),
-                coded=coded.get(resource.pk, {}).get("total", 0),
+                watched=max(of("watched", resource), 0),
+                coded=of("coded", resource),
                 duration=resource.duration_minutes,
             )
             for resource in resources

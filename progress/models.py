@@ -138,16 +138,13 @@ class WatchEventQuerySet(models.QuerySet):
         return self.aggregate(total=Coalesce(Sum("minutes"), Value(0)))["total"]
 
     def minutes_by_resource(self, week_start, week_end):
-        """{resource id: {"total": minutes, "week": minutes between the two instants}}, in one query."""
-        rows = (
+        """Rows of resource, total minutes and minutes between the two instants (the week)."""
+        in_week = Q(at__gte=week_start, at__lt=week_end)
+        return (
             self.values("resource")
-            .annotate(
-                total=Sum("minutes"),
-                week=Sum("minutes", filter=Q(at__gte=week_start, at__lt=week_end), default=0),
-            )
+            .annotate(total=Sum("minutes"), week=Sum("minutes", filter=in_week, default=0))
             .order_by()
         )
-        return {row["resource"]: row for row in rows}
 
 
 class WatchEvent(models.Model):
@@ -213,14 +210,13 @@ class PracticeQuerySet(models.QuerySet):
         return {row["resource"]: row["total"] for row in rows}
 
     def minutes_by_resource_and_week(self, monday):
-        """{resource id or None: {"total": minutes, "week": minutes in monday's week}}, in one query."""
+        """Rows of resource (or None), total minutes and minutes in the week starting on monday."""
         in_week = Q(day__gte=monday, day__lt=monday + timedelta(days=7))
-        rows = (
+        return (
             self.values("resource")
             .annotate(total=Sum("minutes"), week=Sum("minutes", filter=in_week, default=0))
             .order_by()
         )
-        return {row["resource"]: row for row in rows}
 
 
 class Practice(models.Model):

@@ -142,13 +142,13 @@ class StepProgress:
     def watched_minutes(self):
         return self.state.watched_minutes if self.state else 0
 
-    @property
+    @cached_property
     def title(self):
         if self.step.is_architecture_talk and self.resource is not None:
             return str(self.resource)
         return self.step.display_title
 
-    @property
+    @cached_property
     def pairings(self):
         return list(self.resource.pairings.all()) if self.resource else []
 

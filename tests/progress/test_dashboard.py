@@ -249,7 +249,7 @@ def test_the_dashboard_query_count_does_not_grow_with_watching(
         actions.mark_watched(user=learner, resource=resource)
         PracticeFactory(user=learner, resource=resource)
     dashboard(learner_client)  # builds this process's copy of the curriculum (structure.py)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         dashboard(learner_client)
 
 
@@ -388,3 +388,17 @@ def test_the_new_words_are_in_french_too(learner, learner_client, seed_path):
     assert "Ensuite :" in card
     assert "1 h 30 / 3 h codées" in step_html(html, seed_path.steps[0])
     assert "(sur un autre site, s’ouvre dans un nouvel onglet)" in html
+
+
+@pytest.mark.parametrize("url", ["/", "/path/"])
+@pytest.mark.parametrize("scale", [1, 10])
+def test_the_path_pages_take_six_queries_at_any_size(
+    learner, learner_client, grow_history, django_assert_num_queries, url, scale
+):
+    """Session, user, profile, curriculum token, watch rows, minutes: the same six queries with
+    5 or 50 more steps, each watched in sittings and coded, and another learner's history."""
+    grow_history(learner, scale)
+    dashboard(learner_client)  # builds this process's copy of the curriculum (structure.py)
+    with django_assert_num_queries(6):
+        response = learner_client.get(url, headers=EN)
+    assert response.content.decode().count('class="step step--done"') == 5 * scale
