@@ -13,7 +13,8 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("groups.urls")),
     path("", include("reminders.urls")),
-    # A learner's /path/ carries their state; progress hands visitors the curriculum's own page.
+    # The path and the home page show the learner's state, so progress owns them; visitors get
+    # the curriculum's page and the landing page. Their names are the site's: "path", "home".
     path("path/", progress_views.path_page, name="path"),
     path("", include("curriculum.urls")),
     path("", progress_views.home, name="home"),

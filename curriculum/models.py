@@ -492,7 +492,7 @@ class Path(models.Model):
         return self.title
 
     def get_absolute_url(self):
-        return reverse("curriculum:path")
+        return reverse("path")
 
 
 class Stage(models.Model):
@@ -524,7 +524,7 @@ class Stage(models.Model):
         return self.title
 
     def get_absolute_url(self):
-        return reverse("curriculum:path") + f"#stage-{self.pk}"
+        return reverse("path") + f"#stage-{self.pk}"
 
 
 class Step(models.Model):
@@ -580,7 +580,7 @@ class Step(models.Model):
         return self.display_title
 
     def get_absolute_url(self):
-        return reverse("curriculum:path") + f"#step-{self.pk}"
+        return reverse("path") + f"#step-{self.pk}"
 
     @property
     def display_title(self):

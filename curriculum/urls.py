@@ -8,5 +8,4 @@ urlpatterns = [
     path("resources/", views.resource_list, name="resource_list"),
     path("resources/<slug:slug>/", views.resource_detail, name="resource_detail"),
     path("guide/", views.guide, name="guide"),
-    path("path/", views.path, name="path"),
 ]

@@ -30,6 +30,7 @@ def guide(request):
 
 @require_GET
 def path(request):
+    """The suggested path as visitors see it; progress serves it at /path/ (config/urls.py)."""
     context = {
         "path": Path.objects.suggested(),
         "architecture_sessions": Resource.objects.architecture_sessions(),

@@ -7,8 +7,9 @@ Practice, never stored. Weeks run Monday to Sunday in the current time zone: the
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from functools import cached_property
 
-from django.db.models import Q, Sum
+from django.db.models import Q, Sum, Value
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -161,13 +162,21 @@ class ResourceCoding:
     duration: int | None
 
     @property
-    def is_coded(self):
-        """A resource is coded once it has any practice."""
-        return self.coded > 0
+    def goal(self):
+        """Minutes of code the rule asks for: three times the duration, or what was watched."""
+        target = self.duration or self.watched
+        return GOAL * target if target else None
 
     @property
-    def goal(self):
-        return GOAL * self.duration if self.duration else None
+    def is_coded(self):
+        """Coded once the practice reaches three times the resource's length, not before."""
+        if self.goal is None:
+            return self.coded > 0
+        return self.coded >= self.goal
+
+    @property
+    def is_partly_coded(self):
+        return self.coded > 0 and not self.is_coded
 
     @property
     def progress_max(self):
@@ -177,7 +186,7 @@ class ResourceCoding:
     def progress_value(self):
         return min(self.coded, self.progress_max)
 
-    @property
+    @cached_property
     def sentence(self):
         """E.g. "1 h watched · 1 h 30 coded of 3 h"."""
         values = {
@@ -214,3 +223,51 @@ def coding_by_resource(user, resources) -> dict[int, ResourceCoding]:
 def coding_for_resource(user, resource) -> ResourceCoding:
     """ResourceCoding for one resource."""
     return coding_by_resource(user, [resource])[resource.pk]
+
+
+@dataclass(frozen=True)
+class LearnerMinutes:
+    """A learner's balances this week and overall, and their coding of each resource."""
+
+    week: Balance
+    overall: Balance
+    coding: dict[int, ResourceCoding]
+
+
+def learner_minutes(user, resources, today: date | None = None) -> LearnerMinutes:
+    """Balances and per-resource coding together, in one query whatever the learner's history."""
+    today = today or timezone.localdate()
+    watched = WatchEvent.objects.for_learner(user).minutes_by_resource(*week_bounds(today))
+    coded = Practice.objects.for_learner(user).minutes_by_resource_and_week(week_start(today))
+    rows = (
+        watched.annotate(kind=Value("watched"))
+        .union(coded.annotate(kind=Value("coded")), all=True)
+        .order_by()
+    )
+    minutes = {"watched": {}, "coded": {}}
+    for row in rows:
+        minutes[row["kind"]][row["resource"]] = row
+
+    def total(kind, key):
+        return sum(row[key] for row in minutes[kind].values())
+
+    def of(kind, resource):
+        return minutes[kind].get(resource.pk, {}).get("total", 0)
+
+    return LearnerMinutes(
+        week=Balance(
+            watched=total("watched", "week"), coded=total("coded", "week"), this_week=True
+        ),
+        overall=Balance(
+            watched=total("watched", "total"), coded=total("coded", "total"), this_week=False
+        ),
+        coding={
+            resource.pk: ResourceCoding(
+                watched=max(of("watched", resource), 0),
+                coded=of("coded", resource),
+                duration=resource.duration_minutes,
+            )
+            for resource in resources
+            if resource is not None
+        },
+    )

@@ -6,32 +6,18 @@ catalogue or the learner's history.
 
 import datetime
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
-from django.db.models import Prefetch
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 
 from curriculum import structure
-from curriculum.models import Pairing, Path, Resource, Stage, Step
-from progress.balance import ResourceCoding, coding_by_resource
+from curriculum.models import Path, Resource, Stage, Step
+from progress.balance import Balance, ResourceCoding, learner_minutes
 from progress.models import Profile, Watch
 
 # From two hours on, a resource offers a sitting form beside its "watched" button.
 LONG_MINUTES = 120
-
-
-def guide_pairings():
-    return Prefetch("pairings", queryset=Pairing.objects.select_related("part", "chapter__part"))
-
-
-def path_with_pairings():
-    """The suggested path with stages, steps, resources and their guide pairings prefetched."""
-    pairings = Pairing.objects.select_related("part", "chapter__part")
-    return (
-        Path.objects.with_steps()
-        .prefetch_related(Prefetch("stages__steps__resource__pairings", queryset=pairings))
-        .first()
-    )
 
 
 def percent(part, whole):
@@ -39,6 +25,19 @@ def percent(part, whole):
     if not whole:
         return 0
     return min(100, round(100 * part / whole))
+
+
+SLUG = "resource-slug"
+
+
+@cache
+def _url_with_slug(name, script_prefix):
+    return reverse(name, args=[SLUG])
+
+
+def slug_url(name, slug):
+    """reverse(name, args=[slug]), reversed once per process: a page has several per step."""
+    return _url_with_slug(name, get_script_prefix()).replace(SLUG, slug, 1)
 
 
 @dataclass
@@ -85,6 +84,29 @@ class ResourceState:
     def percent(self):
         return 100 if self.is_done else percent(self.watched_minutes, self.planned_minutes)
 
+    @property
+    def page_url(self):
+        """The resource's page, where coding sessions and notes are logged."""
+        return slug_url("curriculum:resource_detail", self.resource.slug)
+
+    @property
+    def practice_url(self):
+        """The resource page's coding-session form."""
+        return f"{self.page_url}#practice-{self.resource.slug}"
+
+    @property
+    def toggle_url(self):
+        """Where the one-click button posts: finish, or undo finishing."""
+        if self.resource.is_followed:
+            name = "progress:mark_not_followed" if self.is_done else "progress:mark_followed"
+        else:
+            name = "progress:mark_not_watched" if self.is_done else "progress:mark_watched"
+        return slug_url(name, self.resource.slug)
+
+    @property
+    def sitting_url(self):
+        return slug_url("progress:log_sitting", self.resource.slug)
+
 
 @dataclass
 class StepProgress:
@@ -120,13 +142,13 @@ class StepProgress:
     def watched_minutes(self):
         return self.state.watched_minutes if self.state else 0
 
-    @property
+    @cached_property
     def title(self):
         if self.step.is_architecture_talk and self.resource is not None:
             return str(self.resource)
         return self.step.display_title
 
-    @property
+    @cached_property
     def pairings(self):
         return list(self.resource.pairings.all()) if self.resource else []
 
@@ -215,6 +237,9 @@ class PathProgress(Tally):
     stages: list[StageProgress] = field(default_factory=list)
     week: Week | None = None
     start_here: ResourceState | None = None
+    week_balance: Balance | None = None
+    overall_balance: Balance | None = None
+    last_watched: ResourceState | None = None
 
     @cached_property
     def next_up(self):
@@ -237,6 +262,35 @@ class PathProgress(Tally):
             return False
         return not (self.shows_start_here and self.next_up.resource == self.start_here.resource)
 
+    @property
+    def code_owed(self):
+        """Minutes of code the 1 : 3 rule still asks for, this week or overall (the larger)."""
+        balances = [b for b in (self.week_balance, self.overall_balance) if b is not None]
+        return max((balance.code_needed for balance in balances), default=0)
+
+    @property
+    def next_is_coding(self):
+        """Short of the rule: next up is coding what was last watched, not another video."""
+        return self.code_owed > 0 and self.last_watched is not None
+
+    @property
+    def next_up_card(self):
+        """What the next-up card offers: "code", "watch", "finished" (the path is done) or ""."""
+        if not self.steps:
+            return ""
+        if self.next_is_coding and (self.shows_next_up or self.next_up is None):
+            return "code"
+        if self.shows_next_up:
+            return "watch"
+        return "finished" if self.next_up is None else ""
+
+    @property
+    def next_up_place(self):
+        """The next-up card's id prefix, one per resource, so that focus never lands on a new
+        resource's button after a swap."""
+        resource = self.next_up.resource if self.next_up else None
+        return f"next-up-{resource.pk}" if resource else "next-up"
+
     def steps_for(self, resource):
         """The steps that resolve to this resource (usually one)."""
         return [step for step in self.steps if step.resource == resource]
@@ -248,28 +302,49 @@ class PathProgress(Tally):
 def states_for(user, resources) -> dict[int, ResourceState]:
     """Each resource's state for this learner, keyed by resource id, in one query."""
     watches = Watch.objects.for_learner(user).filter(resource__in=[r.pk for r in resources])
-    by_resource = {watch.resource_id: watch for watch in watches}
+    return _states(resources, {watch.resource_id: watch for watch in watches})
+
+
+def _states(resources, watches_by_resource):
     states = {}
     for resource in resources:
-        watch = by_resource.get(resource.pk)
+        watch = watches_by_resource.get(resource.pk)
         if watch is not None:
             watch.resource = resource
         states[resource.pk] = ResourceState(resource=resource, watch=watch)
     return states
 
 
+def _last_watched(watches, resources_by_pk):
+    """The state of the resource the learner watched last (a sitting or a finish), or None."""
+    started = [
+        watch
+        for watch in watches
+        if watch.resource_id in resources_by_pk and (watch.is_finished or watch.logged_minutes)
+    ]
+    if not started:
+        return None
+    watch = max(started, key=lambda watch: (watch.updated_at, watch.pk))
+    watch.resource = resources_by_pk[watch.resource_id]
+    return ResourceState(resource=watch.resource, watch=watch)
+
+
 def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
-    """The learner's progress on the suggested path, in a fixed number of queries."""
+    """The learner's progress on the suggested path, in a fixed number of queries: the profile,
+    the curriculum's revision token, the watch rows, the watched and the coded minutes."""
     profile = Profile.objects.for_learner(user)
     curriculum = structure.current()
-    if curriculum.path is None:
-        return PathProgress(profile=profile, start_here=_state_alone(user, curriculum.start_here))
+    watches = list(Watch.objects.for_learner(user))
     layout = layout_of(curriculum.path)
     resolved = resolve_steps(curriculum, layout, profile)
     resources = resources_of(curriculum, resolved)
-    states = states_for(user, resources)
-    coding = coding_by_resource(user, resources)
-    return assemble(curriculum, layout, profile, resolved, states, coding, today)
+    states = _states(resources, {watch.resource_id: watch for watch in watches})
+    minutes = learner_minutes(user, resources, today)
+    progress = assemble(curriculum, layout, profile, resolved, states, minutes.coding, today)
+    progress.week_balance = minutes.week
+    progress.overall_balance = minutes.overall
+    progress.last_watched = _last_watched(watches, {r.pk: r for r in curriculum.resources})
+    return progress
 
 
 def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
@@ -312,6 +387,8 @@ def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
 
 def layout_of(path) -> list[tuple[Stage, list[Step]]]:
     """The path's stages with their steps, read once from the prefetched curriculum."""
+    if path is None:
+        return []
     return [(stage, list(stage.steps.all())) for stage in path.stages.all()]
 
 
@@ -337,9 +414,15 @@ def resources_of(curriculum, resolved) -> list[Resource]:
 def assemble(curriculum, layout, profile, resolved, states, coding, today) -> PathProgress:
     """PathProgress from a learner's resolved steps and resource states; no query."""
     stages = [stage for stage, _steps in layout]
-    week = week_of(profile.started_on, stages, today)
-    now = current_stage(stages, week)
-    progress = PathProgress(path=curriculum.path, profile=profile, week=week)
+    week = week_of(profile.started_on, stages, today) if curriculum.path is not None else None
+    now = current_stage(stages, week) if week is not None else None
+    start_here = curriculum.start_here
+    progress = PathProgress(
+        path=curriculum.path,
+        profile=profile,
+        week=week,
+        start_here=states[start_here.pk] if start_here else None,
+    )
     for stage, steps in layout:
         stage_progress = StageProgress(stage=stage, is_current=stage == now)
         for step in steps:
@@ -353,12 +436,4 @@ def assemble(curriculum, layout, profile, resolved, states, coding, today) -> Pa
             stage_progress.steps.append(step_progress)
             progress.steps.append(step_progress)
         progress.stages.append(stage_progress)
-    start_here = curriculum.start_here
-    progress.start_here = states[start_here.pk] if start_here else None
     return progress
-
-
-def _state_alone(user, resource):
-    if resource is None:
-        return None
-    return states_for(user, [resource])[resource.pk]

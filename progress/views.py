@@ -24,16 +24,21 @@ PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
 
 @require_GET
 def home(request):
+    """The landing page for visitors; a signed-in learner's path, as /path/ shows it."""
     if not request.user.is_authenticated:
         return render(request, "progress/home.html")
-    return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
+    return _learners_path(request)
 
 
 @require_GET
 def path_page(request):
-    """The suggested path: with the learner's state when signed in, as the curriculum shows it otherwise."""
+    """The suggested path: the learner's own when signed in, the curriculum's otherwise."""
     if not request.user.is_authenticated:
         return curriculum_views.path(request)
+    return _learners_path(request)
+
+
+def _learners_path(request):
     return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
 
 
@@ -48,6 +53,15 @@ def place_of(request):
     return place if PLACE.match(place) else "resource"
 
 
+def back_to_place(request, back):
+    """Without JavaScript, land back on the step the form was in, not at the top of the page."""
+    if page_of(request) != "path":
+        return back
+    place = place_of(request)
+    anchor = place if place.startswith("step-") else "next-up"
+    return f"{back.split('#')[0]}#{anchor}"
+
+
 def _change(request, slug, change, message, **arguments):
     """Apply one change to the learner's watching, then answer htmx or redirect back."""
     resource = get_object_or_404(Resource.objects.select_related("series"), slug=slug)
@@ -59,7 +73,7 @@ def _change(request, slug, change, message, **arguments):
     announcement = message % {"title": resource.title}
     if not request.htmx:
         messages.success(request, announcement)
-        return redirect(back)
+        return redirect(back_to_place(request, back))
     context = {"announcement": announcement, "next_url": back, "oob": True}
     if request.POST.get("page") == "path":
         progress = path_progress(request.user)
@@ -67,6 +81,7 @@ def _change(request, slug, change, message, **arguments):
             "progress": progress,
             "steps": progress.steps_for(resource),
             "stages": progress.stages_for(resource),
+            "focus_next_up": _focus_moves_to_next_up(place_of(request), resource, progress),
         }
         return render(request, "progress/dashboard.html#path-update", context)
     context |= {"state": states_for(request.user, [resource])[resource.pk]}
@@ -80,11 +95,21 @@ def _change(request, slug, change, message, **arguments):
     return render(request, "progress/_watch.html#controls", context)
 
 
+def _focus_moves_to_next_up(place, resource, progress):
+    """The card the learner clicked in is gone or shows another resource: focus goes to the
+    next-up card's first action, a link, so that a second key press marks nothing."""
+    if place == "start-here":
+        return not progress.shows_start_here
+    if place.startswith("next-up"):
+        return progress.next_up is None or progress.next_up.resource != resource
+    return False
+
+
 def _refused(request, resource, error, back):
     """Nothing changed: htmx gets the controls again with the error, others a message."""
     if not request.htmx:
         messages.error(request, error)
-        return redirect(back)
+        return redirect(back_to_place(request, back))
     context = {
         "state": states_for(request.user, [resource])[resource.pk],
         "place": place_of(request),

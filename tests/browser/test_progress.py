@@ -3,8 +3,16 @@ import re
 from playwright.sync_api import expect
 
 from curriculum.models import Step
+from progress.models import Watch
 from tests.conftest import insert_seed
-from tests.factories import PASSWORD, ResourceFactory, StageFactory, StepFactory, UserFactory
+from tests.factories import (
+    PASSWORD,
+    PracticeFactory,
+    ResourceFactory,
+    StageFactory,
+    StepFactory,
+    UserFactory,
+)
 
 # Tab presses allowed to reach a button before the test gives up.
 MAX_TABS = 60
@@ -58,7 +66,15 @@ def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(
     expect(page.locator("#bar-path-steps")).to_have_attribute("value", "1")
     expect(page.locator("#bar-path-minutes")).to_have_attribute("value", "60")
     expect(page.locator("#start-here-title")).to_have_count(0)
-    expect(page.locator("#next-up")).to_contain_text("Getting Started With CUDA")
+    next_up = page.locator("#next-up")
+    expect(next_up).to_contain_text("Getting Started With CUDA")
+    # An hour watched and nothing coded: next up is coding it, and focus is on that link.
+    expect(next_up.get_by_role("heading")).to_have_text("À suivre : coder")
+    expect(next_up).to_contain_text("Encore 3 h de code avant la prochaine vidéo")
+    log_code = next_up.get_by_role(
+        "link", name="Noter une séance de code pour « How GPU Computing Works »"
+    )
+    expect(log_code).to_be_focused()
     assert page.evaluate("window.__marker") == 1
     assert navigations == []
 
@@ -67,6 +83,50 @@ def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(
     expect(page.locator("#bar-path-steps")).to_have_attribute("value", "1")
     assert page.evaluate("window.__marker") is None
     assert len(navigations) == 1, "the listener sees a real page load"
+
+
+def test_a_step_title_opens_the_resource_page_and_watch_opens_a_new_tab(
+    page, sign_in, transactional_db, seed_rows
+):
+    """The title leads to the resource page, where coding is logged; "Regarder" is the separate
+    link that opens the video's site in a new tab."""
+    insert_seed(seed_rows)
+    step = step_of("gpu-mode-3")
+    sign_in(UserFactory(username="ada"))
+    page.goto("/path/")
+    item = page.locator(f"#step-{step.pk}")
+    watch = item.get_by_role("link", name=re.compile("^Regarder"))
+    expect(watch).to_have_attribute("target", "_blank")
+    expect(watch).to_contain_text("s’ouvre dans un nouvel onglet")
+    item.locator(".step__title a").click()
+    expect(page).to_have_url(re.compile("/resources/gpu-mode-3/$"))
+    expect(page.locator("#practice-gpu-mode-3")).to_be_visible()
+
+
+def test_keyboard_a_second_space_marks_no_other_video(page, sign_in, transactional_db):
+    """Space on next up's "mark watched" marks that video; focus moves to the new next up's
+    first link, so a second Space marks nothing (it used to land on the next video's button)."""
+    stage = StageFactory(title="Semaine 1", first_week=1, last_week=1, order=1)
+    first, second = (
+        StepFactory(stage=stage, order=order, resource=ResourceFactory(slug=slug, title=title))
+        for order, slug, title in [(1, "first", "First talk"), (2, "second", "Second talk")]
+    )
+    ada = UserFactory(username="ada")
+    for _ in range(5):  # far more code than video: next up stays a video, not coding
+        PracticeFactory(user=ada, resource=first.resource, minutes=600)
+    sign_in(ada)
+    page.goto("/")
+    page.locator(f"#next-up-{first.resource.pk}-toggle").focus()
+    page.keyboard.press("Space")
+
+    expect(page.locator(f"#step-{first.pk}")).to_have_class(re.compile("step--done"))
+    expect(page.locator(f"#next-up-{second.resource.pk}-page")).to_be_focused()
+    page.keyboard.press("Space")
+    page.wait_for_timeout(500)
+    expect(page.locator(f"#step-{second.pk}")).to_have_class(re.compile("step--not_started"))
+    assert list(Watch.objects.filter(user=ada).values_list("resource__slug", flat=True)) == [
+        "first"
+    ]
 
 
 def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
@@ -135,7 +195,7 @@ def test_a_bad_sitting_shows_its_error_in_place(page, sign_in, transactional_db)
 
 
 def test_without_javascript_the_forms_post_and_come_back(page_without_javascript, transactional_db):
-    """No htmx: a sitting and a mark-watched both redirect to the dashboard with a message."""
+    """No htmx: a sitting and a mark-watched both come back to their step, with a message."""
     page = page_without_javascript
     _, talk, course = small_path()
     UserFactory(username="ada")
@@ -148,8 +208,12 @@ def test_without_javascript_the_forms_post_and_come_back(page_without_javascript
     expect(page.locator(".messages")).to_contain_text("Séance enregistrée pour « Course »")
     expect(page.locator(f"#step-{course.pk}")).to_have_class(re.compile("step--in_progress"))
 
+    assert page.url.endswith(f"/#step-{course.pk}")
+
     page.locator(f"#step-{talk.pk}-toggle").click()
     expect(page.locator(".messages")).to_contain_text("« Talk » marqué comme regardé")
     expect(page.locator(f"#step-{talk.pk}")).to_have_class(re.compile("step--done"))
     expect(page.locator(f"#step-{talk.pk}")).to_contain_text("Regardé")
-    assert page.url.endswith("/")
+    # Back on the step that was clicked, not at the top of the page.
+    assert page.url.endswith(f"/#step-{talk.pk}")
+    expect(page.locator(f"#step-{talk.pk}")).to_be_in_viewport()

@@ -22,7 +22,6 @@ URLS = {
     "readyz": READ,
     "home": READ,
     "path": READ,
-    "curriculum:path": READ,
     "curriculum:resource_list": READ,
     "curriculum:resource_detail": READ,
     "curriculum:guide": READ,

@@ -83,3 +83,26 @@ def started_a_week_ago(learner):
     profile.started_on = datetime.date.today() - datetime.timedelta(days=8)
     profile.save()
     return profile
+
+
+@pytest.fixture
+def grow_history(seed_path, other_learner):
+    """grow_history(learner, scale): a path with 5 * scale more steps, all in the catalogue, each
+    watched with sittings and coded, chapter practice, and another learner's history alike."""
+    from progress import actions
+    from tests.factories import PracticeFactory
+
+    def grow(learner, scale):
+        stage = StageFactory(path=seed_path.path, title=f"More, x{scale}", order=10 + scale)
+        chapter = ChapterFactory(part=PartFactory(number=9), number=scale)
+        for order in range(5 * scale):
+            resource = ResourceFactory(duration_minutes=180, watch_url="https://example.com/v")
+            PairingFactory(resource=resource, part=None, chapter=chapter)
+            StepFactory(stage=stage, order=order, resource=resource)
+            for user in (learner, other_learner):
+                actions.log_sitting(user=user, resource=resource, minutes=30)
+                actions.mark_watched(user=user, resource=resource)
+                PracticeFactory(user=user, resource=resource, minutes=45)
+                PracticeFactory(user=user, resource=None, chapter=chapter, minutes=20)
+
+    return grow

@@ -6,8 +6,8 @@ import time_machine
 from django.urls import reverse
 from django.utils import translation
 
-from progress.balance import Balance, balances, week_bounds
-from tests.factories import PracticeFactory, ResourceFactory, WatchEventFactory
+from progress.balance import Balance, ResourceCoding, balances, learner_minutes, week_bounds
+from tests.factories import ChapterFactory, PracticeFactory, ResourceFactory, WatchEventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -127,3 +127,46 @@ def test_the_practice_page_shows_the_balance_in_words_and_a_meter(learner_client
     assert "You watched 4 h and coded 6 h this week: 6 h more code before the next video." in html
     assert '<meter id="balance-week"' in html and 'value="1.50"' in html
     assert '<label for="balance-week">1.5 h of code per hour watched (goal: 3)</label>' in html
+
+
+@time_machine.travel(MONDAY_MORNING, tick=False)
+def test_the_path_pages_minutes_agree_with_the_balance(learner):
+    """learner_minutes (two grouped queries) gives the same balances as balances(), unmarking
+    and code tied to no resource included, and each resource's own minutes."""
+    talk, course = ResourceFactory(duration_minutes=60), ResourceFactory(duration_minutes=720)
+    WatchEventFactory(
+        user=learner, resource=talk, minutes=60, at=datetime(2025, 3, 3, 9, 0, tzinfo=PARIS)
+    )
+    WatchEventFactory(user=learner, resource=talk, minutes=-60)
+    WatchEventFactory(user=learner, resource=course, minutes=90)
+    PracticeFactory(user=learner, resource=course, minutes=100, day=date(2025, 3, 9))
+    PracticeFactory(
+        user=learner, resource=None, chapter=ChapterFactory(), minutes=45, day=date(2025, 3, 10)
+    )
+    minutes = learner_minutes(learner, [talk, course])
+    assert (minutes.week, minutes.overall) == balances(learner)
+    assert (minutes.week.watched, minutes.week.coded) == (30, 45)
+    assert (minutes.overall.watched, minutes.overall.coded) == (90, 145)
+    assert minutes.coding[course.pk] == ResourceCoding(watched=90, coded=100, duration=720)
+    assert minutes.coding[talk.pk] == ResourceCoding(watched=0, coded=0, duration=60)
+
+
+@pytest.mark.parametrize(
+    ("watched", "coded", "duration", "is_coded", "is_partly_coded"),
+    [
+        (60, 0, 60, False, False),
+        (60, 179, 60, False, True),
+        (60, 180, 60, True, False),
+        (30, 90, 60, False, True),  # the target is three times the whole talk, not what was seen
+        (40, 120, None, True, False),  # no known length: three times what was watched
+        (40, 119, None, False, True),
+        (0, 30, None, True, False),  # nothing to balance: any code counts
+        (0, 0, None, False, False),
+    ],
+)
+def test_a_resource_is_coded_at_three_times_its_length(
+    watched, coded, duration, is_coded, is_partly_coded
+):
+    """ "Coded" waits for the 1 : 3 target; below it, the resource is partly coded."""
+    coding = ResourceCoding(watched=watched, coded=coded, duration=duration)
+    assert (coding.is_coded, coding.is_partly_coded) == (is_coded, is_partly_coded)

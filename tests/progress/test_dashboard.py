@@ -4,9 +4,10 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from progress import actions
-from progress.models import Profile
+from progress.models import Profile, WatchEvent
 from tests.factories import PracticeFactory, ResourceFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +95,8 @@ def test_steps_show_the_watched_and_the_coded_state(learner, learner_client, see
     html = dashboard(learner_client)
     start = step_html(html, seed_path.steps[0])
     assert "Watched" in start
-    assert "Coded" in start
+    assert "1 h 30 / 3 h coded" in start
+    assert "✓" not in start
     assert "1 h watched · 1 h 30 coded of 3 h" in start
     assert 'max="180" value="90"' in start
     lecture = step_html(html, seed_path.steps[1])
@@ -247,7 +249,7 @@ def test_the_dashboard_query_count_does_not_grow_with_watching(
         actions.mark_watched(user=learner, resource=resource)
         PracticeFactory(user=learner, resource=resource)
     dashboard(learner_client)  # builds this process's copy of the curriculum (structure.py)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(6):
         dashboard(learner_client)
 
 
@@ -262,3 +264,141 @@ def test_the_dashboard_query_count_does_not_grow_with_the_catalogue(
         actions.mark_watched(user=learner, resource=resource)
         PracticeFactory(user=learner, resource=resource)
     assert count_queries(learner_client) == before
+
+
+def next_up_html(html):
+    return html.split('id="next-up"')[1].split("</section>")[0]
+
+
+def test_step_titles_open_the_resource_page_and_watching_is_a_separate_link(
+    learner_client, seed_path
+):
+    """The title leads to the resource page, where coding is logged; "Watch" is its own link,
+    opening the video's site in a new tab and saying so to screen readers."""
+    seed_path.lectures[0].watch_url = "https://example.com/watch/3"
+    seed_path.lectures[0].save()
+    lecture = step_html(dashboard(learner_client), seed_path.steps[1])
+    assert '<h4 class="step__title"><a href="/resources/gpu-mode-3/">Lecture 3</a>' in lecture
+    watch = lecture.split('<p class="watch-link">')[1].split("</p>")[0]
+    assert 'href="https://example.com/watch/3" target="_blank" rel="noopener noreferrer"' in watch
+    assert "Lecture 3 (on another site, opens in a new tab)" in watch
+    assert '<span aria-hidden="true">↗</span>' in watch
+
+
+def test_the_start_here_title_opens_the_resource_page(learner_client, seed_path):
+    """The start-here card names the talk with a link to its page, and a separate watch link."""
+    html = dashboard(learner_client)
+    card = html.split('id="start-here"')[1].split("</section>")[0]
+    assert '<a href="/resources/how-gpu-computing-works/">How GPU Computing Works</a>' in card
+    assert 'href="https://example.com/watch/how" target="_blank"' in card
+
+
+def test_a_step_without_a_watch_link_has_no_watch_button(learner_client, seed_path):
+    """Lecture 4 has no video address: no "Watch" link pointing nowhere."""
+    assert "watch-link" not in step_html(dashboard(learner_client), seed_path.steps[2])
+
+
+def test_next_up_is_coding_when_this_weeks_balance_is_short(learner, learner_client, seed_path):
+    """Watched 1 h and coded 30 min: next up logs code for that talk, 2 h 30 owed, and the next
+    video's buttons step back."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=30)
+    card = next_up_html(dashboard(learner_client))
+    assert "Next up: code" in card
+    assert "2 h 30 of code still owed before the next video" in card
+    assert (
+        f'<a class="button" id="next-up-code-{seed_path.start.pk}" '
+        'href="/resources/how-gpu-computing-works/#practice-how-gpu-computing-works">'
+        "Log code for “How GPU Computing Works”</a>"
+    ) in card
+    assert 'Then: <a href="/resources/gpu-mode-3/">Lecture 3</a>' in card
+    toggle = card.split(f'id="next-up-{seed_path.lectures[0].pk}-toggle"')[1].split(">")[0]
+    assert "button--secondary" in toggle
+
+
+def test_next_up_is_coding_when_only_the_overall_balance_is_short(
+    learner, learner_client, seed_path
+):
+    """An hour watched last week and not coded, nothing this week: still 3 h owed overall."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    WatchEvent.objects.filter(user=learner).update(at=timezone.now() - datetime.timedelta(days=8))
+    card = next_up_html(dashboard(learner_client))
+    assert "3 h of code still owed" in card
+    assert "Log code for “How GPU Computing Works”" in card
+
+
+def test_next_up_codes_for_the_last_watched_resource(learner, learner_client, seed_path):
+    """A sitting of the course, the start talk, another sitting: the course was watched last."""
+    actions.log_sitting(user=learner, resource=seed_path.course, minutes=30)
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    actions.log_sitting(user=learner, resource=seed_path.course, minutes=30)
+    card = next_up_html(dashboard(learner_client))
+    assert "Log code for “CUDA course”" in card
+    assert "6 h of code still owed" in card
+
+
+def test_next_up_is_watching_again_once_the_rule_is_met(learner, learner_client, seed_path):
+    """Watched 1 h, coded 3 h: next up is the next video, its title leading to its page."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=180)
+    card = next_up_html(dashboard(learner_client))
+    assert "Next up: code" not in card and "Log code" not in card
+    lecture = seed_path.lectures[0]
+    assert f'<a href="/resources/gpu-mode-3/" id="next-up-{lecture.pk}-page">Lecture 3</a>' in card
+    toggle = card.split(f'id="next-up-{lecture.pk}-toggle"')[1].split(">")[0]
+    assert "button--secondary" not in toggle
+
+
+def test_a_finished_path_with_code_owed_says_both(learner, learner_client, seed_path):
+    """Every step watched and nothing coded: the path is done, and the code is next."""
+    for resource in seed_path.watchable:
+        actions.mark_watched(user=learner, resource=resource)
+    profile = Profile.objects.for_learner(learner)
+    profile.architecture = seed_path.hopper
+    profile.save()
+    actions.mark_watched(user=learner, resource=seed_path.session)
+    card = next_up_html(dashboard(learner_client))
+    assert "You have been through every step of the path." in card
+    assert "Log code for “GTC architecture session: Hopper”" in card
+
+
+def test_a_step_is_coded_only_at_three_times_its_length(learner, learner_client, seed_path):
+    """2 h 59 of code for a 1 h talk is the fraction; 3 h is "✓ Coded"."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=179)
+    start = step_html(dashboard(learner_client), seed_path.steps[0])
+    assert "2 h 59 / 3 h coded" in start and "✓" not in start
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=1)
+    start = step_html(dashboard(learner_client), seed_path.steps[0])
+    assert '<span aria-hidden="true">✓</span> Coded' in start
+    assert "/ 3 h coded" not in start
+
+
+def test_the_new_words_are_in_french_too(learner, learner_client, seed_path):
+    """A French-speaking learner reads the coding next-up, the fraction and the watch link."""
+    seed_path.lectures[0].watch_url = "https://example.com/watch/3"
+    seed_path.lectures[0].save()
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    html = learner_client.get("/", headers={"accept-language": "fr"}).content.decode()
+    card = next_up_html(html)
+    assert "À suivre : coder" in card
+    assert "Encore 1 h 30 de code avant la prochaine vidéo" in card
+    assert "Noter une séance de code pour « How GPU Computing Works »" in card
+    assert "Ensuite :" in card
+    assert "1 h 30 / 3 h codées" in step_html(html, seed_path.steps[0])
+    assert "(sur un autre site, s’ouvre dans un nouvel onglet)" in html
+
+
+@pytest.mark.parametrize("url", ["/", "/path/"])
+@pytest.mark.parametrize("scale", [1, 10])
+def test_the_path_pages_take_six_queries_at_any_size(
+    learner, learner_client, grow_history, django_assert_num_queries, url, scale
+):
+    """Session, user, profile, curriculum token, watch rows, minutes: the same six queries with
+    5 or 50 more steps, each watched in sittings and coded, and another learner's history."""
+    grow_history(learner, scale)
+    dashboard(learner_client)  # builds this process's copy of the curriculum (structure.py)
+    with django_assert_num_queries(6):
+        response = learner_client.get(url, headers=EN)
+    assert response.content.decode().count('class="step step--done"') == 5 * scale

@@ -1,6 +1,7 @@
 import pytest
 from django.contrib.messages import get_messages
 
+from progress import actions
 from progress.models import Watch, WatchEvent
 from tests.factories import FollowedResourceFactory, ResourceFactory
 
@@ -153,3 +154,101 @@ def test_a_forged_place_falls_back_to_a_plain_id(learner_client):
     html = response.content.decode()
     assert 'id="resource-watch"' in html
     assert "<script>" not in html
+
+
+def test_without_javascript_a_step_lands_back_on_its_step(learner, learner_client, seed_path):
+    """A plain POST from a step of the path comes back to that step, not the top of the page."""
+    step = seed_path.steps[1]
+    response = learner_client.post(
+        url(seed_path.lectures[0]), {"next": "/path/", "place": f"step-{step.pk}", "page": "path"}
+    )
+    assert (response.status_code, response.url) == (302, f"/path/#step-{step.pk}")
+    assert Watch.objects.get(user=learner, resource=seed_path.lectures[0]).is_finished
+
+
+@pytest.mark.parametrize("place", ["start-here", "next-up-1"])
+def test_without_javascript_the_cards_land_back_on_next_up(learner_client, seed_path, place):
+    """From the start-here or next-up card: back to the next-up card, whatever anchor came."""
+    response = learner_client.post(
+        url(seed_path.start), {"next": "/#somewhere", "place": place, "page": "path"}
+    )
+    assert (response.status_code, response.url) == (302, "/#next-up")
+
+
+def test_without_javascript_a_refusal_lands_back_on_its_step(learner_client, seed_path):
+    """A followed kind refused from a step: the error message, and the learner on that step."""
+    channel = FollowedResourceFactory()
+    response = learner_client.post(url(channel), {"next": "/", "place": "step-9", "page": "path"})
+    assert (response.status_code, response.url) == (302, "/#step-9")
+    assert not Watch.objects.exists()
+
+
+def test_from_next_up_focus_moves_to_the_log_code_link(learner, learner_client, seed_path):
+    """Marked from the next-up card: the new card's ids name its own resource, and its first
+    action, a link that marks nothing, takes the focus."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    lecture = seed_path.lectures[0]
+    response = learner_client.post(
+        url(lecture), {"next": "/", "place": f"next-up-{lecture.pk}", "page": "path"}, headers=HTMX
+    )
+    html = response.content.decode()
+    card = html.split('id="next-up" hx-swap-oob="true"')[1].split("</section>")[0]
+    assert (
+        f'id="next-up-code-{lecture.pk}" href="/resources/gpu-mode-3/#practice-gpu-mode-3" autofocus'
+        in card
+    )
+    assert html.count("autofocus") == 1
+    assert f'id="next-up-{seed_path.lectures[1].pk}-toggle"' in card
+    assert f'id="next-up-{lecture.pk}-toggle"' not in html
+    assert Watch.objects.get(user=learner, resource=lecture).is_finished
+
+
+def test_from_start_here_focus_moves_to_next_up(learner, learner_client, seed_path):
+    """The start-here card goes away: focus goes to the next-up card's log-code link."""
+    response = learner_client.post(
+        url(seed_path.start), {"next": "/", "place": "start-here", "page": "path"}, headers=HTMX
+    )
+    html = response.content.decode()
+    assert '<div id="start-here" hx-swap-oob="true">\n  \n</div>' in html
+    assert f'id="next-up-code-{seed_path.start.pk}"' in html
+    assert html.count("autofocus") == 1
+
+
+def test_from_a_step_of_the_list_focus_stays_on_its_button(learner_client, seed_path):
+    """Marked from the list: no autofocus anywhere, htmx keeps focus on the step's button."""
+    step = seed_path.steps[1]
+    response = learner_client.post(
+        url(seed_path.lectures[0]),
+        {"next": "/", "place": f"step-{step.pk}", "page": "path"},
+        headers=HTMX,
+    )
+    html = response.content.decode()
+    assert f'id="step-{step.pk}-toggle"' in html
+    assert "autofocus" not in html
+
+
+def test_with_htmx_the_swapped_controls_are_not_swapped_twice(learner_client, seed_path):
+    """Only the step, the bars and the cards are out-of-band: the controls inside them are not."""
+    step = seed_path.steps[0]
+    response = learner_client.post(
+        url(seed_path.start), {"place": f"step-{step.pk}", "page": "path"}, headers=HTMX
+    )
+    assert f'id="step-{step.pk}-watch" hx-swap-oob' not in response.content.decode()
+
+
+@pytest.mark.parametrize("scale", [1, 10])
+def test_the_htmx_answer_on_the_path_takes_the_same_queries_at_any_size(
+    learner, learner_client, grow_history, seed_path, django_assert_num_queries, scale
+):
+    """Session, user and resource (3); the write with its savepoints inside the test's
+    transaction (11); profile, curriculum token, watch rows and minutes (4): 18, whether the
+    path has 5 or 50 more steps watched and coded."""
+    grow_history(learner, scale)
+    learner_client.get("/")  # builds this process's copy of the curriculum (structure.py)
+    step = seed_path.steps[1]
+    with django_assert_num_queries(18):
+        response = learner_client.post(
+            url(seed_path.lectures[0]), {"place": f"step-{step.pk}", "page": "path"}, headers=HTMX
+        )
+    assert f'id="step-{step.pk}" hx-swap-oob="true"' in response.content.decode()
+    assert Watch.objects.get(user=learner, resource=seed_path.lectures[0]).is_finished

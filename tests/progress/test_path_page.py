@@ -1,6 +1,9 @@
-import pytest
+import re
 
-from progress import actions
+import pytest
+from django.urls import NoReverseMatch, URLResolver, get_resolver, reverse
+
+from progress import actions, views
 from tests.factories import PracticeFactory
 
 pytestmark = pytest.mark.django_db
@@ -39,3 +42,42 @@ def test_the_path_page_keeps_another_learners_state_out(learner_client, other_le
     actions.mark_watched(user=other_learner, resource=seed_path.start)
     html = learner_client.get("/path/", headers=EN).content.decode()
     assert "step--done" not in html
+
+
+def routes(patterns, prefix=""):
+    """Every route of the URLconf, with its full pattern text and its view."""
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            yield prefix + str(pattern.pattern), pattern.callback
+
+
+def test_path_has_one_route_and_one_name(client):
+    """/path/ is routed once, to progress; its name is the site's "path"."""
+    assert [view for route, view in routes(get_resolver().url_patterns) if route == "path/"] == [
+        views.path_page
+    ]
+    assert reverse("path") == "/path/"
+    with pytest.raises(NoReverseMatch):
+        reverse("curriculum:path")
+
+
+def test_home_and_path_show_a_learner_the_same_page(learner, learner_client, seed_path):
+    """Signed in, / and /path/ are one page; only the navigation's current link differs."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    home = learner_client.get("/", headers=EN).content.decode()
+    path = learner_client.get("/path/", headers=EN).content.decode()
+
+    def main(html):
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html.split("<main")[1])
+
+    assert main(home).replace('value="/"', 'value="/path/"') == main(path)
+    assert 'href="/" aria-current="page"' in home
+    assert 'href="/path/" aria-current="page"' in path
+
+
+def test_a_curators_step_links_to_the_path_step(seed_path):
+    """The curriculum's own links (admin "view on site") still reach the path's step."""
+    step = seed_path.steps[1]
+    assert step.get_absolute_url() == f"/path/#step-{step.pk}"

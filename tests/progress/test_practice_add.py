@@ -127,7 +127,7 @@ def test_the_resource_tag_shows_coded_state_sessions_and_the_form(resource):
     WatchEventFactory(user=user, resource=resource, minutes=60)
     PracticeFactory(user=user, resource=resource, minutes=90, built="Online softmax")
     html = render_tags(user, "{% resource_practice resource %}", resource=resource)
-    assert "Coded" in html
+    assert "1 h 30 / 3 h coded" in html
     assert "1 h watched · 1 h 30 coded of 3 h" in html
     assert "Online softmax" in html
     assert 'name="idempotency_key"' in html

@@ -198,12 +198,12 @@ def test_another_learners_feed_is_theirs(feed, seed_path, other_learner):
 def test_the_feed_runs_a_fixed_number_of_queries(
     feed, seed_path, extra_steps, django_assert_num_queries
 ):
-    """Token, profile, revision, profile again, watches, coding, watching: whatever the path's size."""
+    """Token, profile, revision, profile again, watches, watched and coded minutes: any path size."""
     stage = StageFactory(path=seed_path.path, title="More", first_week=4, last_week=4, order=9)
     for _index in range(extra_steps):
         StepFactory(stage=stage, resource=ResourceFactory())
     fetch(feed.token)  # the curriculum is built once per process
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         fetch(feed.token)
 
 
