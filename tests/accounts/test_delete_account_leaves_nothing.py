@@ -158,6 +158,31 @@ def test_deleting_leaves_no_row_in_any_table(learner_everywhere):
     assert left == dict.fromkeys(left, 0)
 
 
+def test_a_curator_deleting_the_account_in_admin_leaves_no_row_either(learner_everywhere, curator):
+    """Admin's delete page forgets the learner as the settings page does: sessions, log, groups."""
+    user, _devices = learner_everywhere
+    admin = Client()
+    admin.force_login(curator)
+    response = admin.post(reverse("admin:auth_user_delete", args=[user.pk]), {"post": "yes"})
+    assert response.status_code == 302
+    left = rows_left(user.pk, USERNAME)
+    assert left == dict.fromkeys(left, 0)
+
+
+def test_admin_bulk_deletion_forgets_each_learner(learner_everywhere, curator):
+    """The change list's "delete selected" action goes through the same forgetting."""
+    user, _devices = learner_everywhere
+    admin = Client()
+    admin.force_login(curator)
+    response = admin.post(
+        reverse("admin:auth_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [user.pk], "post": "yes"},
+    )
+    assert response.status_code == 302
+    left = rows_left(user.pk, USERNAME)
+    assert left == dict.fromkeys(left, 0)
+
+
 def test_the_session_on_another_device_ends(learner_everywhere):
     """The laptop still signed in is signed out: its next page asks to sign in."""
     _user, (device, other_device) = learner_everywhere
