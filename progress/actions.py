@@ -42,12 +42,13 @@ def _locked_watch(user, resource: Resource, *, create: bool) -> Watch | None:
     return watch
 
 
-def _log(watch: Watch, kind: str, minutes_before: int) -> None:
+def _log(watch: Watch, kind: str, minutes_before: int, logged: int = 0) -> None:
     WatchEvent.objects.create(
         user_id=watch.user_id,
         resource=watch.resource,
         kind=kind,
         minutes=watch.watched_minutes - minutes_before,
+        logged_minutes=logged,
     )
 
 
@@ -105,7 +106,7 @@ def log_sitting(*, user, resource: Resource, minutes: int) -> Watch:
     if not watch.is_finished and duration and watch.logged_minutes >= duration:
         watch.finished_at = timezone.now()
         watch.save(update_fields=["finished_at"])
-    _log(watch, WatchEvent.Kind.SITTING, before)
+    _log(watch, WatchEvent.Kind.SITTING, before, logged=minutes)
     return watch
 
 
@@ -121,3 +122,81 @@ def mark_not_followed(*, user, resource: Resource) -> Watch | None:
     """Stop following a conference or channel."""
     _check_followed(resource)
     return _set_finished(user, resource, WatchEvent.Kind.UNFOLLOWED, finished=False)
+
+
+def _watched(logged: int, finished: bool, duration: int | None) -> int:
+    """Minutes counted as watched, as Watch.watched_minutes counts them."""
+    return max(logged, duration or 0) if finished else logged
+
+
+def _replay(watch: Watch, events: list[WatchEvent]) -> list[WatchEvent]:
+    """Recount each event's change in minutes watched from the sittings, and the watch's state.
+
+    Events are the watch's whole history, oldest first. Sittings finish the resource when they
+    reach its duration, as log_sitting does, so correcting one may finish or unfinish it.
+    """
+    duration = watch.resource.duration_minutes
+    logged, finished_at = 0, None
+    for event in events:
+        before = _watched(logged, finished_at is not None, duration)
+        if event.is_sitting:
+            logged += event.logged_minutes
+            if finished_at is None and duration and logged >= duration:
+                finished_at = event.at
+        elif event.kind in {WatchEvent.Kind.FINISHED, WatchEvent.Kind.FOLLOWED}:
+            finished_at = event.at
+        elif event.kind in {WatchEvent.Kind.UNFINISHED, WatchEvent.Kind.UNFOLLOWED}:
+            finished_at = None
+        event.minutes = _watched(logged, finished_at is not None, duration) - before
+    watch.logged_minutes = logged
+    if finished_at is None or not watch.is_finished:
+        watch.finished_at = finished_at
+    return events
+
+
+def _locked_sitting(user, sitting_id: int) -> tuple[Watch, list[WatchEvent], WatchEvent]:
+    """The learner's sitting with its watch (locked) and that watch's history, oldest first."""
+    sittings = WatchEvent.objects.for_learner(user).sittings().select_related("resource")
+    sitting = sittings.filter(pk=sitting_id).first()
+    if sitting is None:
+        raise WatchEvent.DoesNotExist
+    watch = _locked_watch(user, sitting.resource, create=False)
+    history = list(
+        WatchEvent.objects.for_learner(user).filter(resource=sitting.resource).in_order()
+    )
+    # Read again under the lock: a concurrent request may have deleted it meanwhile.
+    sitting = next((event for event in history if event.pk == sitting.pk), None)
+    if watch is None or sitting is None:
+        raise WatchEvent.DoesNotExist
+    return watch, history, sitting
+
+
+def _save_replayed(watch: Watch, history: list[WatchEvent]) -> Watch:
+    _replay(watch, history)
+    WatchEvent.objects.bulk_update(history, ["minutes", "logged_minutes"])
+    watch.save(update_fields=["logged_minutes", "finished_at", "updated_at"])
+    return watch
+
+
+@transaction.atomic
+def correct_sitting(*, user, sitting_id: int, minutes) -> Watch:
+    """Change the minutes of one of the learner's sittings; the totals are recounted exactly.
+
+    Raises WatchEvent.DoesNotExist when the learner has no such sitting.
+    """
+    minutes = validate_sitting_minutes(minutes)
+    watch, history, sitting = _locked_sitting(user, sitting_id)
+    sitting.logged_minutes = minutes
+    return _save_replayed(watch, history)
+
+
+@transaction.atomic
+def delete_sitting(*, user, sitting_id: int) -> Watch:
+    """Delete one of the learner's sittings; the totals are recounted exactly.
+
+    Raises WatchEvent.DoesNotExist when the learner has no such sitting.
+    """
+    watch, history, sitting = _locked_sitting(user, sitting_id)
+    history.remove(sitting)
+    sitting.delete()
+    return _save_replayed(watch, history)

@@ -75,7 +75,7 @@ def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(page, 
 def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
     page, sign_in, transactional_db
 ):
-    """90 then 120 minutes of the 12 h course: minutes and bar grow; then one click finishes it."""
+    """90 then 120 minutes of the 12 h course: minutes and bar grow; then a confirmed click finishes it."""
     load_curriculum()
     step = step_of("freecodecamp-cuda-course")
     sign_in(UserFactory(username="hopper"))
@@ -94,6 +94,9 @@ def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
     expect(page.locator("#bar-path-minutes")).to_have_attribute("value", "210")
     expect(page.locator("#balance")).to_contain_text("3 h 30")
 
+    page.locator(f"#step-{step.pk}-toggle").click()
+    expect(page.locator(f"#step-{step.pk}-confirm")).to_contain_text("8 h 30")
+    expect(course).to_have_class(re.compile("step--in_progress"))
     page.locator(f"#step-{step.pk}-toggle").click()
     expect(course).to_have_class(re.compile("step--done"))
     expect(page.locator("#bar-path-minutes")).to_have_attribute("value", "720")

@@ -40,6 +40,8 @@ URLS = {
     "progress:practice_edit": FORM,
     "progress:practice_delete": FORM,
     "progress:note": FORM,
+    "progress:sitting_edit": FORM,
+    "progress:sitting_delete": FORM,
     "progress:settings": FORM,
     "logout": ACTION,
     "progress:mark_watched": ACTION,
