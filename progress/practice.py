@@ -14,6 +14,7 @@ from progress.balance import balances, coding_for_resource
 from progress.models import Note, Practice
 from progress.practice_forms import NoteForm, PracticeForm
 from progress.redirects import safe_next_url
+from progress.row_urls import url_for_each
 
 SESSIONS_PER_PAGE = 20
 RESOURCE_SESSIONS_SHOWN = 5
@@ -38,6 +39,24 @@ def announce_saved(request, created):
         messages.success(request, _("Coding session saved."))
     else:
         messages.info(request, _("This coding session was already saved."))
+
+
+def with_links(sessions):
+    """The sessions, each with the URLs its row links to, reversed once for the whole list."""
+    sessions = list(sessions)
+    edit_url = url_for_each("progress:practice_edit")
+    delete_url = url_for_each("progress:practice_delete")
+    resource_url = url_for_each("curriculum:resource_detail")
+    guide_url = reverse("curriculum:guide")
+    for session in sessions:
+        session.edit_url = edit_url(session.pk)
+        session.delete_url = delete_url(session.pk)
+        if session.resource_id:
+            session.resource_url = resource_url(session.resource.slug)
+        if session.chapter_id:
+            chapter = session.chapter
+            session.chapter_url = f"{guide_url}#chapter-{chapter.part.number}-{chapter.number}"
+    return sessions
 
 
 def balance_context(user):
@@ -68,7 +87,12 @@ def practice(request):
         return redirect("progress:practice")
     sessions = Practice.objects.for_learner(request.user).for_list()
     page = Paginator(sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"form": form, "page": page, **balance_context(request.user)}
+    context = {
+        "form": form,
+        "page": page,
+        "sessions": with_links(page.object_list),
+        **balance_context(request.user),
+    }
     return render(request, "progress/practice.html", context)
 
 
