@@ -4,7 +4,7 @@ Every event's minutes is the change in the learner's watched minutes (Watch.watc
 the sum of a learner's events always equals the sum of their current watched minutes.
 """
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -29,14 +29,12 @@ def _check_followed(resource: Resource) -> None:
 
 def _locked_watch(user, resource: Resource, *, create: bool) -> Watch | None:
     """The learner's Watch row for resource, locked until the transaction ends."""
-    if create:
-        try:
-            # A savepoint, so that losing a race to a concurrent click keeps our transaction usable.
-            with transaction.atomic():
-                Watch.objects.get_or_create(user=user, resource=resource)
-        except IntegrityError:
-            pass
-    watch = Watch.objects.select_for_update().filter(user=user, resource=resource).first()
+    rows = Watch.objects.select_for_update().filter(user=user, resource=resource)
+    watch = rows.first()
+    if watch is None and create:
+        # Insert-or-ignore: a concurrent click may have just inserted it, which is no error.
+        Watch.objects.bulk_create([Watch(user=user, resource=resource)], ignore_conflicts=True)
+        watch = rows.first()
     if watch is not None:
         watch.resource = resource
     return watch

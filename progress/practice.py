@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from curriculum.models import Resource
-from progress.balance import balances, coding_for_resource
+from progress.balance import balances, coding_for_resource, learner_totals
 from progress.models import Note, Practice
 from progress.practice_forms import NoteForm, PracticeForm
 from progress.redirects import safe_next_url
@@ -85,13 +85,16 @@ def practice(request):
         _session, created = save_once(form, request.user)
         announce_saved(request, created)
         return redirect("progress:practice")
-    sessions = Practice.objects.for_learner(request.user).for_list()
-    page = Paginator(sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
+    totals = learner_totals(request.user)
+    paginator = Paginator(Practice.objects.for_learner(request.user).for_list(), SESSIONS_PER_PAGE)
+    paginator.count = totals.sessions  # counted with the balances, in the same query
+    page = paginator.get_page(request.GET.get("page"))
     context = {
         "form": form,
         "page": page,
         "sessions": with_links(page.object_list),
-        **balance_context(request.user),
+        "week_balance": totals.week,
+        "overall_balance": totals.overall,
     }
     return render(request, "progress/practice.html", context)
 

@@ -10,10 +10,9 @@ from django.views.decorators.http import require_http_methods
 from curriculum.templatetags.curriculum import duration
 from progress import actions
 from progress.actions import ProgressError
-from progress.balance import coding_for_resource
+from progress.balance import ResourceCoding, learner_totals
 from progress.models import WatchEvent
-from progress.path import states_for
-from progress.practice import balance_context
+from progress.path import ResourceState, states_for
 from progress.redirects import safe_next_url
 from progress.row_urls import url_for_each
 
@@ -29,16 +28,30 @@ def sittings_of(user, resource):
     return sittings
 
 
-def resource_watch_context(user, resource, place):
-    """What the resource page's watching block shows after a change: state, sittings, coding."""
+def resource_watch_context(user, resource, place, watch=None):
+    """What the resource page's watching block shows after a change: state, sittings, coding.
+
+    watch is the learner's row as the change left it, if the caller has it: one query less.
+    """
+    if watch is None:
+        state = states_for(user, [resource])[resource.pk]
+    else:
+        state = ResourceState(resource=resource, watch=watch)
+    totals = learner_totals(user, resource=resource)
+    coding = ResourceCoding(
+        watched=totals.resource_watched,
+        coded=totals.resource_coded,
+        duration=resource.duration_minutes,
+    )
     return {
         "resource": resource,
-        "state": states_for(user, [resource])[resource.pk],
+        "state": state,
         "place": place,
         "page": "resource",
         "sittings": sittings_of(user, resource),
-        "coding": coding_for_resource(user, resource),
-        **balance_context(user),
+        "coding": coding,
+        "week_balance": totals.week,
+        "overall_balance": totals.overall,
     }
 
 
@@ -47,14 +60,14 @@ def _learners_sitting(request, pk):
     return get_object_or_404(sittings.select_related("resource__series"), pk=pk)
 
 
-def _changed(request, sitting, announcement):
+def _changed(request, sitting, watch, announcement):
     """After a correction: a message and back to the page, or the page's blocks for htmx."""
     back = safe_next_url(request, sitting.resource.get_absolute_url())
     if not request.htmx:
         messages.success(request, announcement)
         return redirect(back)
     resource = sitting.resource
-    context = resource_watch_context(request.user, resource, f"watch-{resource.slug}")
+    context = resource_watch_context(request.user, resource, f"watch-{resource.slug}", watch)
     context |= {"next_url": back, "oob": True, "announcement": announcement}
     return render(request, "progress/_resource_watch_response.html", context)
 
@@ -70,7 +83,9 @@ def sitting_edit(request, pk):
     if request.method == "POST":
         minutes = request.POST.get("minutes", "")
         try:
-            actions.correct_sitting(user=request.user, sitting_id=sitting.pk, minutes=minutes)
+            watch = actions.correct_sitting(
+                user=request.user, sitting_id=sitting.pk, minutes=minutes
+            )
         except WatchEvent.DoesNotExist:
             raise Http404 from None
         except ProgressError as error:
@@ -79,7 +94,7 @@ def sitting_edit(request, pk):
             template += "#form" if request.htmx else ""
             return render(request, template, context, status=422)
         announcement = _("Sitting corrected for “%(title)s”.") % {"title": sitting.resource.title}
-        return _changed(request, sitting, announcement)
+        return _changed(request, sitting, watch, announcement)
     template = "progress/sitting_edit.html#form" if request.htmx else "progress/sitting_edit.html"
     return render(request, template, context | {"minutes": sitting.logged_minutes})
 
@@ -90,14 +105,14 @@ def sitting_delete(request, pk):
     sitting = _learners_sitting(request, pk)
     if request.method == "POST":
         try:
-            actions.delete_sitting(user=request.user, sitting_id=sitting.pk)
+            watch = actions.delete_sitting(user=request.user, sitting_id=sitting.pk)
         except WatchEvent.DoesNotExist:
             raise Http404 from None
         announcement = _("Sitting of %(minutes)s deleted from “%(title)s”.") % {
             "minutes": duration(sitting.logged_minutes),
             "title": sitting.resource.title,
         }
-        return _changed(request, sitting, announcement)
+        return _changed(request, sitting, watch, announcement)
     context = {
         "sitting": sitting,
         "next_url": safe_next_url(request, sitting.resource.get_absolute_url()),

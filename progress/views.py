@@ -58,7 +58,7 @@ def _change(request, resource, change, message, **arguments):
     """Apply one change to the learner's watching, then answer htmx or redirect back."""
     back = safe_next_url(request)
     try:
-        change(user=request.user, resource=resource, **arguments)
+        watch = change(user=request.user, resource=resource, **arguments)
     except ProgressError as error:
         return _refused(request, resource, str(error), back)
     announcement = message % {"title": resource.title}
@@ -76,7 +76,7 @@ def _change(request, resource, change, message, **arguments):
         return render(request, "progress/dashboard.html#path-update", context)
     if request.POST.get("page") == "resource":
         # Watched minutes move the sittings, the coded sentence and the balance beside the buttons.
-        context |= resource_watch_context(request.user, resource, place_of(request))
+        context |= resource_watch_context(request.user, resource, place_of(request), watch)
         return render(request, "progress/_resource_watch_response.html", context)
     context |= {"state": states_for(request.user, [resource])[resource.pk]}
     context["place"] = place_of(request)

@@ -157,7 +157,7 @@ class WatchEventFactory(factory.django.DjangoModelFactory):
     kind = "sitting"
     minutes = 60
     logged_minutes = factory.LazyAttribute(
-        lambda event: event.minutes if event.kind == "sitting" else 0
+        lambda event: max(event.minutes, 0) if event.kind == "sitting" else 0
     )
 
 

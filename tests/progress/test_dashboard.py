@@ -247,7 +247,7 @@ def test_the_dashboard_query_count_does_not_grow_with_watching(
         actions.mark_watched(user=learner, resource=resource)
         PracticeFactory(user=learner, resource=resource)
     dashboard(learner_client)  # builds this process's copy of the curriculum (structure.py)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         dashboard(learner_client)
 
 
