@@ -184,7 +184,11 @@ class WatchEvent(models.Model):
         ordering = ["-at", "-pk"]
         verbose_name = _("watch event")
         verbose_name_plural = _("watch events")
-        indexes = [models.Index(fields=["user", "at"], name="watchevent_user_at")]
+        indexes = [
+            models.Index(fields=["user", "at"], name="watchevent_user_at"),
+            # One resource's history: its sittings list, their recount, its watched minutes.
+            models.Index(fields=["user", "resource", "at"], name="watchevent_user_resource_at"),
+        ]
 
     def __str__(self):
         return f"{self.user} · {self.get_kind_display()} · {self.resource}"
