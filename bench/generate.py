@@ -78,7 +78,14 @@ def watching_of(user, resources, rng, now):
             minutes = rng.randint(1, max(1, duration - 1))
             watches.append(Watch(user=user, resource=resource, logged_minutes=minutes))
             events.append(
-                WatchEvent(user=user, resource=resource, kind="sitting", minutes=minutes, at=at)
+                WatchEvent(
+                    user=user,
+                    resource=resource,
+                    kind="sitting",
+                    minutes=minutes,
+                    logged_minutes=minutes,
+                    at=at,
+                )
             )
     return watches, events
 

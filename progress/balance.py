@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import cached_property
 
-from django.db.models import Q, Sum, Value
+from django.contrib.auth import get_user_model
+from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -106,24 +108,48 @@ class Balance:
         return text % values
 
 
-def balances(user, today: date | None = None) -> tuple[Balance, Balance]:
-    """This week's balance and the overall one for a learner, in two queries."""
+def _total(rows, field="minutes", function=Sum):
+    """A learner's rows summed (or counted) as a scalar subquery: 0 when there are none."""
+    totals = rows.order_by().values("user").annotate(total=function(field)).values("total")
+    return Coalesce(Subquery(totals, output_field=IntegerField()), 0)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """A learner's balances this week and overall, their number of coding sessions, and what
+    they watched and coded of one resource when one was asked for."""
+
+    week: Balance
+    overall: Balance
+    sessions: int
+    resource_watched: int = 0
+    resource_coded: int = 0
+
+
+def learner_totals(user, today: date | None = None, resource=None) -> Totals:
+    """Everything the balance panels count for a learner, in one query, whatever their history."""
     today = today or timezone.localdate()
     start, end = week_bounds(today)
     monday = week_start(today)
-    watched = WatchEvent.objects.filter(user=user).aggregate(
-        total=Sum("minutes", default=0),
-        week=Sum("minutes", filter=Q(at__gte=start, at__lt=end), default=0),
-    )
-    coded = Practice.objects.for_learner(user).aggregate(
-        total=Sum("minutes", default=0),
-        week=Sum(
-            "minutes", filter=Q(day__gte=monday, day__lt=monday + timedelta(days=7)), default=0
-        ),
-    )
-    return (
-        Balance(watched=watched["week"], coded=coded["week"], this_week=True),
-        Balance(watched=watched["total"], coded=coded["total"], this_week=False),
+    events = WatchEvent.objects.filter(user=OuterRef("pk"))
+    practice = Practice.objects.filter(user=OuterRef("pk"))
+    sums = {
+        "watched": _total(events),
+        "watched_week": _total(events.filter(at__gte=start, at__lt=end)),
+        "coded": _total(practice),
+        "coded_week": _total(practice.in_week(monday)),
+        "sessions": _total(practice, "pk", Count),
+    }
+    if resource is not None:
+        sums["resource_watched"] = _total(events.filter(resource=resource))
+        sums["resource_coded"] = _total(practice.filter(resource=resource))
+    row = get_user_model().objects.filter(pk=user.pk).values(**sums).get()
+    return Totals(
+        week=Balance(watched=row["watched_week"], coded=row["coded_week"], this_week=True),
+        overall=Balance(watched=row["watched"], coded=row["coded"], this_week=False),
+        sessions=row["sessions"],
+        resource_watched=max(row.get("resource_watched", 0), 0),
+        resource_coded=row.get("resource_coded", 0),
     )
 
 
@@ -151,6 +177,12 @@ def week_balances_of_learners(user_ids, today: date | None = None) -> dict[int, 
         pk: Balance(watched=max(watched.get(pk, 0), 0), coded=coded.get(pk, 0), this_week=True)
         for pk in user_ids
     }
+
+
+def balances(user, today: date | None = None) -> tuple[Balance, Balance]:
+    """This week's balance and the overall one for a learner, in one query."""
+    totals = learner_totals(user, today)
+    return totals.week, totals.overall
 
 
 @dataclass(frozen=True)

@@ -154,6 +154,14 @@ class WatchEventQuerySet(models.QuerySet):
             .order_by()
         )
 
+    def sittings(self):
+        """Only the sittings, the events a learner may correct."""
+        return self.filter(kind=WatchEvent.Kind.SITTING)
+
+    def in_order(self):
+        """Oldest first, the order in which they happened."""
+        return self.order_by("at", "pk")
+
 
 class WatchEvent(models.Model):
     """One dated change to a learner's watching, kept so statistics can sum minutes per week."""
@@ -180,6 +188,11 @@ class WatchEvent(models.Model):
         default=0,
         help_text=_("Change in minutes watched: negative when a resource is marked not watched."),
     )
+    logged_minutes = models.PositiveIntegerField(
+        _("minutes logged"),
+        default=0,
+        help_text=_("For a sitting, the minutes the learner entered; 0 for other kinds."),
+    )
     at = models.DateTimeField(_("at"), default=timezone.now)
 
     objects = WatchEventQuerySet.as_manager()
@@ -197,6 +210,10 @@ class WatchEvent(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.get_kind_display()} · {self.resource}"
+
+    @property
+    def is_sitting(self):
+        return self.kind == self.Kind.SITTING
 
 
 class PracticeQuerySet(models.QuerySet):

@@ -70,6 +70,14 @@ class ResourceState:
         return min(minutes, self.planned_minutes) if self.planned_minutes else minutes
 
     @property
+    def credit_on_finish(self):
+        """Minutes that marking it watched now would add to what the sittings logged."""
+        if self.is_done:
+            return 0
+        logged = self.watch.logged_minutes if self.watch else 0
+        return max(self.planned_minutes - logged, 0)
+
+    @property
     def is_started(self):
         return self.is_done or (self.watch is not None and self.watch.logged_minutes > 0)
 

@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from curriculum.models import Resource
-from progress.balance import balances, coding_for_resource
+from progress.balance import balances, coding_for_resource, learner_totals
 from progress.models import Note, Practice
 from progress.next_url import safe_next_url
 from progress.practice_forms import NoteForm, PracticeForm
+from progress.row_urls import url_for_each
 
 SESSIONS_PER_PAGE = 20
 RESOURCE_SESSIONS_SHOWN = 5
@@ -38,6 +39,24 @@ def announce_saved(request, created):
         messages.success(request, _("Coding session saved."))
     else:
         messages.info(request, _("This coding session was already saved."))
+
+
+def with_links(sessions):
+    """The sessions, each with the URLs its row links to, reversed once for the whole list."""
+    sessions = list(sessions)
+    edit_url = url_for_each("progress:practice_edit")
+    delete_url = url_for_each("progress:practice_delete")
+    resource_url = url_for_each("curriculum:resource_detail")
+    guide_url = reverse("curriculum:guide")
+    for session in sessions:
+        session.edit_url = edit_url(session.pk)
+        session.delete_url = delete_url(session.pk)
+        if session.resource_id:
+            session.resource_url = resource_url(session.resource.slug)
+        if session.chapter_id:
+            chapter = session.chapter
+            session.chapter_url = f"{guide_url}#chapter-{chapter.part.number}-{chapter.number}"
+    return sessions
 
 
 def balance_context(user):
@@ -66,9 +85,17 @@ def practice(request):
         _session, created = save_once(form, request.user)
         announce_saved(request, created)
         return redirect("progress:practice")
-    sessions = Practice.objects.for_learner(request.user).for_list()
-    page = Paginator(sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
-    context = {"form": form, "page": page, **balance_context(request.user)}
+    totals = learner_totals(request.user)
+    paginator = Paginator(Practice.objects.for_learner(request.user).for_list(), SESSIONS_PER_PAGE)
+    paginator.count = totals.sessions  # counted with the balances, in the same query
+    page = paginator.get_page(request.GET.get("page"))
+    context = {
+        "form": form,
+        "page": page,
+        "sessions": with_links(page.object_list),
+        "week_balance": totals.week,
+        "overall_balance": totals.overall,
+    }
     return render(request, "progress/practice.html", context)
 
 

@@ -3,10 +3,13 @@
 import uuid
 
 from django import forms
+from django.forms.utils import flatatt
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from curriculum.models import Chapter, Resource
+from curriculum import structure
 from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, Note, Practice
 from progress.validators import validate_learner_day
 
@@ -16,21 +19,49 @@ ALTERED_FORM_ERROR = _(
 )
 
 
-def grouped_resource_choices():
+def grouped_resource_choices(curriculum):
     """Resources grouped by series, for a select with optgroups."""
     groups = {}
-    for resource in Resource.objects.select_related("series"):
+    for resource in curriculum.resources:
         series = resource.series.name if resource.series_id else _("Other resources")
         groups.setdefault(series, []).append((resource.pk, resource.title))
     return [("", _("— none —")), *groups.items()]
 
 
-def grouped_chapter_choices():
+def grouped_chapter_choices(curriculum):
     """Chapters of the guide grouped by part, for a select with optgroups."""
-    groups = {}
-    for chapter in Chapter.objects.select_related("part"):
-        groups.setdefault(str(chapter.part), []).append((chapter.pk, str(chapter)))
-    return [("", _("— none —")), *groups.items()]
+    groups = {
+        str(part): [(chapter.pk, str(chapter)) for chapter in part.chapters.all()]
+        for part in curriculum.parts
+    }
+    return [
+        ("", _("— none —")),
+        *((part, chapters) for part, chapters in groups.items() if chapters),
+    ]
+
+
+class OptionsInPythonSelect(forms.Select):
+    """A select that writes its options itself: the stock one renders a template per option."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        parts = [format_html('<select name="{}"{}>', name, flatatt(widget["attrs"]))]
+        for group_name, options, _index in widget["optgroups"]:
+            if group_name:
+                parts.append(format_html('<optgroup label="{}">', group_name))
+            parts.extend(
+                format_html(
+                    '<option value="{}"{}>{}</option>',
+                    option["value"],
+                    mark_safe(" selected") if option["selected"] else "",
+                    option["label"],
+                )
+                for option in options
+            )
+            if group_name:
+                parts.append(mark_safe("</optgroup>"))
+        parts.append(mark_safe("</select>"))
+        return mark_safe("".join(parts))
 
 
 class PracticeForm(forms.ModelForm):
@@ -50,6 +81,8 @@ class PracticeForm(forms.ModelForm):
         fields = ["day", "minutes", "built", "code_url", "resource", "chapter", "idempotency_key"]
         widgets = {
             "day": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "resource": OptionsInPythonSelect,
+            "chapter": OptionsInPythonSelect,
         }
         help_texts = {
             "code_url": _("Optional: a repository, a gist, a notebook (http or https)."),
@@ -67,8 +100,9 @@ class PracticeForm(forms.ModelForm):
             del self.fields["chapter"]
             self.instance.resource = resource
         else:
-            self.fields["resource"].choices = grouped_resource_choices()
-            self.fields["chapter"].choices = grouped_chapter_choices()
+            curriculum = structure.current()
+            self.fields["resource"].choices = grouped_resource_choices(curriculum)
+            self.fields["chapter"].choices = grouped_chapter_choices(curriculum)
             self.fields["resource"].help_text = _("The resource you practised, or a chapter.")
         if not self.is_bound:
             self.initial.setdefault("day", timezone.localdate())

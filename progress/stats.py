@@ -17,7 +17,7 @@ from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
 from curriculum.models import Resource
-from progress.balance import Balance, balances, start_of_day, week_start
+from progress.balance import Balance, start_of_day, week_start
 from progress.models import Practice, Watch, WatchEvent
 
 WEEKS_CHARTED = 12
@@ -41,10 +41,10 @@ def coding_minutes_by_day(user) -> dict[date, int]:
     return dict(rows)
 
 
-def watching_minutes_by_day(user, since: date) -> dict[date, int]:
-    """Minutes watched per day (in the current time zone) from since to now, in one query."""
+def watching_minutes_by_day(user) -> dict[date, int]:
+    """Minutes watched per day (in the current time zone), over the learner's whole history, in one query."""
     rows = (
-        WatchEvent.objects.filter(user=user, at__gte=start_of_day(since))
+        WatchEvent.objects.filter(user=user)
         .annotate(day=TruncDate("at", tzinfo=timezone.get_current_timezone()))
         .values("day")
         .annotate(total=Sum("minutes"))
@@ -210,13 +210,14 @@ class LearnerStats:
 
 
 def learner_stats(user, today: date | None = None) -> LearnerStats:
-    """Everything the stats page shows about one learner, in five queries."""
+    """Everything the stats page shows about one learner, in three queries."""
     today = today or timezone.localdate()
     coded_by_day = coding_minutes_by_day(user)
-    first_charted = week_start(today) - timedelta(weeks=WEEKS_CHARTED - 1)
-    watched_by_day = watching_minutes_by_day(user, since=first_charted)
+    watched_by_day = watching_minutes_by_day(user)
     current, longest = streaks(coded_by_day, today)
-    _this_week, overall = balances(user, today)
+    overall = Balance(
+        watched=sum(watched_by_day.values()), coded=sum(coded_by_day.values()), this_week=False
+    )
     return LearnerStats(
         weeks=weeks(watched_by_day, coded_by_day, today),
         heatmap=heatmap(coded_by_day, today),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from progress import practice, views
+from progress import practice, sittings, views
 
 app_name = "progress"
 
@@ -11,6 +11,9 @@ urlpatterns = [
     path("resources/<slug:slug>/sittings/", views.log_sitting, name="log_sitting"),
     path("resources/<slug:slug>/followed/", views.mark_followed, name="mark_followed"),
     path("resources/<slug:slug>/not-followed/", views.mark_not_followed, name="mark_not_followed"),
+    # Sittings: correcting the minutes of one, or deleting it (progress/sittings.py)
+    path("sittings/<int:pk>/edit/", sittings.sitting_edit, name="sitting_edit"),
+    path("sittings/<int:pk>/delete/", sittings.sitting_delete, name="sitting_delete"),
     # Practice: the coding log and private notes (progress/practice.py)
     path("practice/", practice.practice, name="practice"),
     path("practice/<int:pk>/edit/", practice.practice_edit, name="practice_edit"),

@@ -12,11 +12,11 @@ from curriculum.models import Path, Resource
 from groups.models import StudyGroup
 from progress import actions, charts, stats
 from progress.actions import ProgressError
-from progress.balance import GOAL, coding_for_resource
+from progress.balance import GOAL
 from progress.forms import CohortForm
 from progress.next_url import safe_next_url
-from progress.path import path_progress, states_for
-from progress.practice import balance_context
+from progress.path import LONG_MINUTES, path_progress, states_for
+from progress.sittings import resource_watch_context
 
 # Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
 PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
@@ -62,12 +62,15 @@ def back_to_place(request, back):
     return f"{back.split('#')[0]}#{anchor}"
 
 
-def _change(request, slug, change, message, **arguments):
+def _resource(slug):
+    return get_object_or_404(Resource.objects.select_related("series"), slug=slug)
+
+
+def _change(request, resource, change, message, **arguments):
     """Apply one change to the learner's watching, then answer htmx or redirect back."""
-    resource = get_object_or_404(Resource.objects.select_related("series"), slug=slug)
     back = safe_next_url(request)
     try:
-        change(user=request.user, resource=resource, **arguments)
+        watch = change(user=request.user, resource=resource, **arguments)
     except ProgressError as error:
         return _refused(request, resource, str(error), back)
     announcement = message % {"title": resource.title}
@@ -84,14 +87,12 @@ def _change(request, slug, change, message, **arguments):
             "focus_next_up": _focus_moves_to_next_up(place_of(request), resource, progress),
         }
         return render(request, "progress/dashboard.html#path-update", context)
+    if request.POST.get("page") == "resource":
+        # Watched minutes move the sittings, the coded sentence and the balance beside the buttons.
+        context |= resource_watch_context(request.user, resource, place_of(request), watch)
+        return render(request, "progress/_resource_watch_response.html", context)
     context |= {"state": states_for(request.user, [resource])[resource.pk]}
     context["place"] = place_of(request)
-    if request.POST.get("page") == "resource":
-        # Watched minutes move the resource's coded sentence and the balance beside the buttons.
-        context |= {"resource": resource, "page": "resource"}
-        context |= {"coding": coding_for_resource(request.user, resource)}
-        context |= balance_context(request.user)
-        return render(request, "progress/_resource_watch_response.html", context)
     return render(request, "progress/_watch.html#controls", context)
 
 
@@ -103,6 +104,21 @@ def _focus_moves_to_next_up(place, resource, progress):
     if place.startswith("next-up"):
         return progress.next_up is None or progress.next_up.resource != resource
     return False
+
+
+def _ask_to_confirm(request, state):
+    """Nothing changed yet: the learner confirms crediting hours they did not log in sittings."""
+    context = {
+        "state": state,
+        "place": place_of(request),
+        "page": page_of(request),
+        "next_url": safe_next_url(request),
+        "confirming": True,
+        "oob": True,
+    }
+    if request.htmx:
+        return render(request, "progress/_watch.html#controls", context)
+    return render(request, "progress/mark_watched_confirm.html", context)
 
 
 def _refused(request, resource, error, back):
@@ -125,13 +141,21 @@ def _refused(request, resource, error, back):
 @require_POST
 @login_required
 def mark_watched(request, slug):
-    return _change(request, slug, actions.mark_watched, _("“%(title)s” marked watched."))
+    """Finish in one click; a click that would credit hours not logged in sittings asks first."""
+    resource = _resource(slug)
+    if resource.duration_minutes and resource.duration_minutes >= LONG_MINUTES:
+        state = states_for(request.user, [resource])[resource.pk]
+        if state.credit_on_finish >= LONG_MINUTES and request.POST.get("confirm") != "yes":
+            return _ask_to_confirm(request, state)
+    return _change(request, resource, actions.mark_watched, _("“%(title)s” marked watched."))
 
 
 @require_POST
 @login_required
 def mark_not_watched(request, slug):
-    return _change(request, slug, actions.mark_not_watched, _("“%(title)s” marked not watched."))
+    return _change(
+        request, _resource(slug), actions.mark_not_watched, _("“%(title)s” marked not watched.")
+    )
 
 
 @require_POST
@@ -139,7 +163,7 @@ def mark_not_watched(request, slug):
 def log_sitting(request, slug):
     return _change(
         request,
-        slug,
+        _resource(slug),
         actions.log_sitting,
         _("Sitting logged for “%(title)s”."),
         minutes=request.POST.get("minutes", ""),
@@ -149,13 +173,17 @@ def log_sitting(request, slug):
 @require_POST
 @login_required
 def mark_followed(request, slug):
-    return _change(request, slug, actions.mark_followed, _("“%(title)s” marked followed."))
+    return _change(
+        request, _resource(slug), actions.mark_followed, _("“%(title)s” marked followed.")
+    )
 
 
 @require_POST
 @login_required
 def mark_not_followed(request, slug):
-    return _change(request, slug, actions.mark_not_followed, _("“%(title)s” marked not followed."))
+    return _change(
+        request, _resource(slug), actions.mark_not_followed, _("“%(title)s” marked not followed.")
+    )
 
 
 # Stats: the learner's weeks and coding days; the curators' view of the path (progress/stats.py)

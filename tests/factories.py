@@ -156,6 +156,9 @@ class WatchEventFactory(factory.django.DjangoModelFactory):
     resource = factory.SubFactory(ResourceFactory)
     kind = "sitting"
     minutes = 60
+    logged_minutes = factory.LazyAttribute(
+        lambda event: max(event.minutes, 0) if event.kind == "sitting" else 0
+    )
 
 
 class PracticeFactory(factory.django.DjangoModelFactory):

@@ -6,7 +6,9 @@ The curriculum's resource page loads them, so that `curriculum` never imports `p
 from django import template
 
 from progress.balance import balances
+from progress.path import ResourceState
 from progress.practice import note_context, resource_practice_context
+from progress.sittings import sittings_of
 
 register = template.Library()
 
@@ -37,3 +39,20 @@ def resource_note(context, resource):
     if not request.user.is_authenticated:
         return {"hidden": True}
     return {**note_context(request, resource), "request": request}
+
+
+@register.inclusion_tag("progress/_resource_sittings.html", takes_context=True)
+def resource_sittings(context, resource):
+    """The learner's sittings of the resource, to correct or delete, where sittings are logged."""
+    request = context["request"]
+    if not request.user.is_authenticated:
+        return {"hidden": True}
+    sittings = sittings_of(request.user, resource)
+    if not sittings and not ResourceState(resource=resource).takes_sittings:
+        return {"hidden": True}
+    return {
+        "resource": resource,
+        "sittings": sittings,
+        "next_url": request.get_full_path(),
+        "request": request,
+    }

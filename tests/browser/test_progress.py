@@ -132,7 +132,7 @@ def test_keyboard_a_second_space_marks_no_other_video(page, sign_in, transaction
 def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
     page, sign_in, transactional_db, seed_rows
 ):
-    """90 then 120 minutes of the 12 h course: minutes and bar grow; then one click finishes it."""
+    """90 then 120 minutes of the 12 h course: minutes and bar grow; then a confirmed click finishes it."""
     insert_seed(seed_rows)
     step = step_of("freecodecamp-cuda-course")
     sign_in(UserFactory(username="hopper"))
@@ -151,6 +151,9 @@ def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
     expect(page.locator("#bar-path-minutes")).to_have_attribute("value", "210")
     expect(page.locator("#balance")).to_contain_text("3 h 30")
 
+    page.locator(f"#step-{step.pk}-toggle").click()
+    expect(page.locator(f"#step-{step.pk}-confirm")).to_contain_text("8 h 30")
+    expect(course).to_have_class(re.compile("step--in_progress"))
     page.locator(f"#step-{step.pk}-toggle").click()
     expect(course).to_have_class(re.compile("step--done"))
     expect(page.locator("#bar-path-minutes")).to_have_attribute("value", "720")

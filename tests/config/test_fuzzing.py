@@ -7,6 +7,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from curriculum.models import Resource
 from progress.models import Note, Practice, Profile, Watch, WatchEvent
 from tests.factories import (
     FollowedResourceFactory,
@@ -14,6 +15,7 @@ from tests.factories import (
     PracticeFactory,
     ResourceFactory,
     UserFactory,
+    WatchEventFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +50,8 @@ ENDPOINTS = [
     ("progress:practice", None),
     ("progress:practice_edit", "own session"),
     ("progress:practice_delete", "own session"),
+    ("progress:sitting_edit", "own sitting"),
+    ("progress:sitting_delete", "own sitting"),
     ("accounts:settings", None),
     ("accounts:delete_account", None),
 ]
@@ -85,6 +89,9 @@ def test_arbitrary_form_data_never_breaks_an_endpoint(client, name, target, data
     client.force_login(learner)
     if target == "own session":
         args = [PracticeFactory(user=learner).pk]
+    elif target == "own sitting":
+        course = Resource.objects.get(slug="course")
+        args = [WatchEventFactory(user=learner, resource=course, minutes=30).pk]
     else:
         args = [target] if target else []
     headers = {"HX-Request": "true"} if htmx else {}

@@ -42,6 +42,8 @@ URLS = {
     "progress:practice_edit": FORM,
     "progress:practice_delete": FORM,
     "progress:note": FORM,
+    "progress:sitting_edit": FORM,
+    "progress:sitting_delete": FORM,
     "accounts:settings": FORM,
     "logout": ACTION,
     "progress:mark_watched": ACTION,

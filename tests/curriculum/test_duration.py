@@ -42,6 +42,6 @@ def test_the_catalogue_the_coding_log_and_the_balance_agree(learner_client, lear
     en = {"accept-language": "en"}
     assert "1 h 30" in learner_client.get("/resources/scan/", headers=en).content.decode()
     log = learner_client.get("/practice/", headers=en).content.decode()
-    assert "<td>1 h 30</td>" in log
+    assert '<td data-label="Time">1 h 30</td>' in log
     with translation.override("en"):
         assert "coded 1 h 30" in Balance(watched=0, coded=90, this_week=False).sentence

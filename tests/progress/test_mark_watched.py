@@ -240,13 +240,12 @@ def test_with_htmx_the_swapped_controls_are_not_swapped_twice(learner_client, se
 def test_the_htmx_answer_on_the_path_takes_the_same_queries_at_any_size(
     learner, learner_client, grow_history, seed_path, django_assert_num_queries, scale
 ):
-    """Session, user and resource (3); the write with its savepoints inside the test's
-    transaction (11); profile, curriculum token, watch rows and minutes (4): 18, whether the
+    """Session, user, resource, the write and the path's state: the same 14 queries whether the
     path has 5 or 50 more steps watched and coded."""
     grow_history(learner, scale)
     learner_client.get("/")  # builds this process's copy of the curriculum (structure.py)
     step = seed_path.steps[1]
-    with django_assert_num_queries(18):
+    with django_assert_num_queries(14):
         response = learner_client.post(
             url(seed_path.lectures[0]), {"place": f"step-{step.pk}", "page": "path"}, headers=HTMX
         )

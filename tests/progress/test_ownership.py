@@ -52,7 +52,7 @@ def a_things(learner):
     WatchFactory(user=learner, resource=lecture, finished_at="2025-01-07T19:00:00Z")
     WatchEventFactory(user=learner, resource=lecture, kind="finished", minutes=60)
     WatchFactory(user=learner, resource=course, logged_minutes=95)
-    WatchEventFactory(user=learner, resource=course, minutes=95)
+    sitting = WatchEventFactory(user=learner, resource=course, minutes=95)
     WatchFactory(user=learner, resource=channel, finished_at="2025-01-07T19:00:00Z")
     session = PracticeFactory(
         user=learner,
@@ -61,7 +61,7 @@ def a_things(learner):
         code_url="https://ada.example/code",
     )
     NoteFactory(user=learner, resource=lecture, text="A private note of Ada")
-    return {"pk": session.pk}
+    return {"pk": session.pk, "sitting": sitting.pk}
 
 
 # (URL name, its arguments, method, data, the status B must get)
@@ -79,7 +79,12 @@ PROBES = [
     ("progress:note", {"slug": "lecture"}, "get", None, 200),
     ("progress:note", {"slug": "lecture"}, "post", {"text": ""}, 302),
     ("progress:note", {"slug": "lecture"}, "post", {"text": "B's own note"}, 302),
-    ("progress:mark_watched", {"slug": "course"}, "post", {}, 302),
+    ("progress:mark_watched", {"slug": "course"}, "post", {}, 200),
+    ("progress:mark_watched", {"slug": "course"}, "post", {"confirm": "yes"}, 302),
+    ("progress:sitting_edit", {"pk": "sitting"}, "get", None, 404),
+    ("progress:sitting_edit", {"pk": "sitting"}, "post", {"minutes": "5"}, 404),
+    ("progress:sitting_delete", {"pk": "sitting"}, "get", None, 404),
+    ("progress:sitting_delete", {"pk": "sitting"}, "post", {}, 404),
     ("progress:mark_not_watched", {"slug": "lecture"}, "post", {}, 302),
     ("progress:log_sitting", {"slug": "course"}, "post", {"minutes": "30"}, 302),
     ("progress:mark_not_followed", {"slug": "channel"}, "post", {}, 302),

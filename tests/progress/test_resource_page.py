@@ -74,7 +74,7 @@ def test_a_plain_post_from_the_page_comes_back_to_it(learner_client, learner, re
 def test_the_query_count_does_not_grow_with_sessions(
     learner_client, learner, resource, django_assert_num_queries, sessions
 ):
-    """The watch state, practice block, balance and note add a fixed number of queries."""
+    """The watch state, sittings, practice block, balance and note add a fixed number of queries."""
     PracticeFactory.create_batch(sessions, user=learner, resource=resource)
     page(learner_client, resource)  # warm the template loader's cache
     with django_assert_num_queries(12):

@@ -177,7 +177,7 @@ def test_the_query_count_does_not_grow_with_history(
     PracticeFactory(user=learner, resource=resource, day=TODAY)
     WatchEventFactory(user=learner, resource=resource, at=NOW)
     WatchFactory(user=learner, resource=resource, finished_at=NOW)
-    with django_assert_num_queries(7) as small:
+    with django_assert_num_queries(5) as small:
         get_english(learner_client)
     Practice.objects.bulk_create(
         Practice(

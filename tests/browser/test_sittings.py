@@ -1,0 +1,70 @@
+"""A learner corrects and deletes a sitting from the resource page, with htmx and without."""
+
+import re
+
+from playwright.sync_api import expect
+
+from progress import actions
+from progress.models import Watch, WatchEvent
+from tests.factories import ResourceFactory, UserFactory
+
+
+def a_learner_with_two_sittings():
+    user = UserFactory(username="liskov")
+    course = ResourceFactory(slug="cuda", kind="course", title="CUDA course", duration_minutes=720)
+    actions.log_sitting(user=user, resource=course, minutes=90)
+    actions.log_sitting(user=user, resource=course, minutes=60)
+    first, second = WatchEvent.objects.filter(user=user).order_by("pk")
+    return user, course, first, second
+
+
+def test_a_learner_corrects_then_deletes_a_sitting_without_a_page_load(
+    page, sign_in, transactional_db
+):
+    """Correct opens a form in the row; saving and deleting update the list, state and balance."""
+    user, course, first, second = a_learner_with_two_sittings()
+    sign_in(user)
+    page.goto("/resources/cuda/")
+    page.evaluate("window.__marker = 1")
+    expect(page.locator("#watch-cuda-watch")).to_contain_text("2 h 30 sur 12 h")
+
+    page.locator(f"#sitting-{first.pk} .sitting__edit").click()
+    minutes = page.locator(f"#sitting-{first.pk}-minutes")
+    expect(minutes).to_be_focused()
+    minutes.fill("30")
+    page.locator(f"#sitting-{first.pk}-save").click()
+    expect(page.locator(f"#sitting-{first.pk}")).to_contain_text("30 min")
+    expect(page.locator("#watch-cuda-watch")).to_contain_text("1 h 30 sur 12 h")
+    expect(page.locator("#balance")).to_contain_text("1 h 30")
+
+    page.locator(f"#sitting-{second.pk} button").click()
+    expect(page.locator(f"#sitting-{second.pk}")).to_have_count(0)
+    expect(page.locator("#watch-cuda-watch")).to_contain_text("30 min sur 12 h")
+    expect(page.locator("#sittings-cuda-status")).to_contain_text("supprimée")
+    assert page.evaluate("window.__marker") == 1, "no page load"
+    assert Watch.objects.get(user=user, resource=course).logged_minutes == 30
+
+
+def test_without_javascript_the_sitting_forms_post_and_come_back(
+    page_without_javascript, transactional_db
+):
+    """No htmx: the correct link opens a page, saving and deleting redirect with a message.
+
+    (Bad minutes never leave the browser here, the field's min and max stop them: the HTTP tests
+    post them by hand.)"""
+    page = page_without_javascript
+    user, course, first, second = a_learner_with_two_sittings()
+    from tests.browser.test_practice import sign_in_on
+
+    sign_in_on(page, user)
+    page.goto("/resources/cuda/")
+    page.locator(f"#sitting-{first.pk} .sitting__edit").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Corriger une séance de visionnage")
+    page.get_by_label("Minutes regardées pendant cette séance").fill("45")
+    page.locator(f"#sitting-{first.pk}-save").click()
+    expect(page.locator(".messages")).to_contain_text("Séance corrigée pour « CUDA course »")
+    assert page.url.endswith("/resources/cuda/")
+
+    page.locator(f"#sitting-{second.pk} button").click()
+    expect(page.locator(".messages")).to_contain_text(re.compile("Séance de 1 h supprimée"))
+    assert Watch.objects.get(user=user, resource=course).logged_minutes == 45

@@ -1,0 +1,120 @@
+"""Deleting a sitting: /sittings/<pk>/delete/, without JavaScript and with htmx."""
+
+import pytest
+from django.contrib.messages import get_messages
+
+from progress import actions
+from progress.models import Watch, WatchEvent
+from tests.factories import ResourceFactory
+
+pytestmark = pytest.mark.django_db
+
+EN = {"accept-language": "en"}
+HTMX = {"HX-Request": "true", "accept-language": "en"}
+
+
+@pytest.fixture
+def course(db):
+    return ResourceFactory(slug="cuda", kind="course", title="CUDA course", duration_minutes=720)
+
+
+def sitting_of(user, course, minutes):
+    actions.log_sitting(user=user, resource=course, minutes=minutes)
+    return WatchEvent.objects.for_learner(user).sittings().latest("pk")
+
+
+def url(sitting):
+    return f"/sittings/{sitting.pk}/delete/"
+
+
+def totals(user, course):
+    watch = Watch.objects.get(user=user, resource=course)
+    events = WatchEvent.objects.for_learner(user).total_minutes()
+    assert events == Watch.objects.for_learner(user).total_watched_minutes()
+    return watch.logged_minutes, watch.is_finished, events
+
+
+def test_get_asks_to_confirm_and_deletes_nothing(learner, learner_client, course):
+    """The page names the sitting and offers a delete button and a way back."""
+    sitting = sitting_of(learner, course, 90)
+    response = learner_client.get(url(sitting) + "?next=/resources/cuda/", headers=EN)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "(1 h 30) on “CUDA course”?" in html
+    assert 'href="/resources/cuda/"' in html
+    assert WatchEvent.objects.filter(pk=sitting.pk).exists()
+
+
+def test_it_deletes_the_sitting_and_the_totals_follow(learner, learner_client, course):
+    """Two sittings, one deleted: its minutes leave the watch and the events."""
+    first = sitting_of(learner, course, 90)
+    sitting_of(learner, course, 60)
+    response = learner_client.post(url(first), {"next": "/resources/cuda/"}, headers=EN)
+    assert (response.status_code, response.url) == (302, "/resources/cuda/")
+    assert [str(m) for m in get_messages(response.wsgi_request)] == [
+        "Sitting of 1 h 30 deleted from “CUDA course”."
+    ]
+    assert not WatchEvent.objects.filter(pk=first.pk).exists()
+    assert totals(learner, course) == (60, False, 60)
+
+
+def test_deleting_the_sitting_that_finished_the_course_unfinishes_it(
+    learner, learner_client, course
+):
+    """Sittings that reached 12 h finished it; without the last one it is in progress again."""
+    sitting_of(learner, course, 700)
+    last = sitting_of(learner, course, 20)
+    assert totals(learner, course) == (720, True, 720)
+    learner_client.post(url(last))
+    assert totals(learner, course) == (700, False, 700)
+
+
+def test_with_htmx_the_list_controls_and_balance_come_back(learner, learner_client, course):
+    """The row leaves the list in place; the controls and the balance follow."""
+    sitting = sitting_of(learner, course, 90)
+    response = learner_client.post(url(sitting), {"next": "/resources/cuda/"}, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="sittings-cuda" hx-swap-oob="true"' in html
+    assert f'id="sitting-{sitting.pk}"' not in html
+    assert "No sitting logged yet." in html
+    assert 'id="watch-cuda-watch" hx-swap-oob="true"' in html
+    assert "Sitting of 1 h 30 deleted from “CUDA course”." in html
+    assert totals(learner, course) == (0, False, 0)
+
+
+def test_deleting_twice_is_404_the_second_time(learner, learner_client, course):
+    """A double click deletes once; the second request finds nothing."""
+    sitting = sitting_of(learner, course, 90)
+    sitting_of(learner, course, 30)
+    assert learner_client.post(url(sitting)).status_code == 302
+    assert learner_client.post(url(sitting)).status_code == 404
+    assert totals(learner, course) == (30, False, 30)
+
+
+def test_another_learners_sitting_is_404_and_kept(learner, other_learner, client, course):
+    """Grace cannot delete Ada's sitting, with or without htmx."""
+    sitting = sitting_of(learner, course, 90)
+    client.force_login(other_learner)
+    assert client.get(url(sitting)).status_code == 404
+    assert client.post(url(sitting)).status_code == 404
+    assert client.post(url(sitting), headers=HTMX).status_code == 404
+    assert totals(learner, course) == (90, False, 90)
+
+
+@pytest.mark.parametrize("address", ["/sittings/999999/delete/", "/sittings/x1/delete/"])
+def test_a_tampered_pk_is_404(learner, learner_client, course, address):
+    """An unknown or malformed id deletes nothing."""
+    sitting_of(learner, course, 90)
+    assert learner_client.post(address).status_code == 404
+    assert totals(learner, course) == (90, False, 90)
+
+
+def test_the_resource_page_lists_the_sittings_with_their_links(learner, learner_client, course):
+    """Each sitting has a correct link and a delete form, named for screen readers."""
+    sitting = sitting_of(learner, course, 90)
+    html = learner_client.get("/resources/cuda/", headers=EN).content.decode()
+    assert '<h2 id="sittings-cuda-title">My sittings</h2>' in html
+    assert f'href="/sittings/{sitting.pk}/edit/?next=/resources/cuda/"' in html
+    assert f'action="/sittings/{sitting.pk}/delete/"' in html
+    assert "the sitting of" in html
