@@ -79,8 +79,8 @@ class Curriculum:
             elif card.maker == CUDA_VENDOR:
                 reason = SessionAdvice.Reason.UNKNOWN_ARCHITECTURE
             else:
-                reason = SessionAdvice.Reason.NOT_CUDA
-            return SessionAdvice(reason, None, None, None, card=card)
+                return SessionAdvice(SessionAdvice.Reason.NOT_CUDA, None, None, None, card=card)
+            return SessionAdvice(reason, None, None, None, card=card, pointers=self.all_sessions())
         advice = replace(architecture.nearest_session(self.sessions_by_architecture), card=card)
         if advice.session is None:
             advice = replace(advice, pointers=tuple(self.resources_on(architecture)))
@@ -100,6 +100,15 @@ class Curriculum:
             and in_guide(resource, part, chapter)
             and all(word in resource.search_text for word in words)
         ]
+
+    def all_sessions(self):
+        """Every architecture session, from the oldest generation presented to the newest."""
+        ordered = sorted(self.sessions_by_architecture.items(), key=lambda item: item[0].order)
+        sessions = []
+        for _architecture, session in ordered:
+            if session not in sessions:
+                sessions.append(session)
+        return tuple(sessions)
 
     def resources_on(self, architecture):
         """The resources tagged with this architecture, in catalogue order."""

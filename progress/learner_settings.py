@@ -12,6 +12,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from curriculum import structure
 from progress.account_deletion import forget_learner
 from progress.export import export_document, export_zip
 from progress.language import set_language_cookie
@@ -20,10 +21,14 @@ from progress.settings_forms import DeleteAccountForm, ProfileForm
 
 
 def render_settings(request, profile_form=None, delete_form=None, status=200):
+    profile = Profile.objects.for_learner(request.user)
+    curriculum = structure.current()
     context = {
-        "profile_form": profile_form
-        or ProfileForm(instance=Profile.objects.for_learner(request.user)),
+        "profile_form": profile_form or ProfileForm(instance=profile, curriculum=curriculum),
         "delete_form": delete_form or DeleteAccountForm(user=request.user),
+        "gpu_advice": curriculum.session_advice(
+            card_id=profile.gpu_card_id, architecture_id=profile.architecture_id
+        ),
     }
     return render(request, "progress/settings.html", context, status=status)
 
