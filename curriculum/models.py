@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import F, Prefetch, Q
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.http import urlencode
+from django.utils.text import Truncator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -519,6 +520,11 @@ class Resource(models.Model):
     @property
     def keyword_list(self):
         return [word.strip() for word in self.keywords.split(",") if word.strip()]
+
+    @cached_property
+    def summary_excerpt(self):
+        """The summary's first 30 words, as the catalogue's cards show it."""
+        return Truncator(self.summary).words(30)
 
     @cached_property
     def search_text(self):

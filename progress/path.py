@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.db.models import Prefetch
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 
 from curriculum import structure
@@ -41,12 +42,38 @@ def percent(part, whole):
     return min(100, round(100 * part / whole))
 
 
+_SLUG = "slug-placeholder"
+_action_patterns = {}
+
+
+def action_url(name, slug):
+    """progress:<name> for one resource, reversed once per URLconf and prefix: pages list dozens."""
+    key = (get_urlconf(), get_script_prefix(), name)
+    pattern = _action_patterns.get(key)
+    if pattern is None:
+        pattern = _action_patterns[key] = reverse(f"progress:{name}", args=[_SLUG])
+    return pattern.replace(_SLUG, slug)
+
+
 @dataclass
 class ResourceState:
     """One learner's state on one resource: what the buttons and the bars show."""
 
     resource: Resource
     watch: Watch | None = None
+
+    @property
+    def toggle_url(self):
+        """Where the one-click button posts: marks it, or unmarks it once done."""
+        if self.resource.is_followed:
+            name = "mark_not_followed" if self.is_done else "mark_followed"
+        else:
+            name = "mark_not_watched" if self.is_done else "mark_watched"
+        return action_url(name, self.resource.slug)
+
+    @property
+    def sitting_url(self):
+        return action_url("log_sitting", self.resource.slug)
 
     @property
     def is_done(self):
