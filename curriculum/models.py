@@ -815,7 +815,9 @@ class Revision(models.Model):
 
     The triggers (migration 0002) see every change, admin, load_curriculum, QuerySet.update(),
     raw SQL and restores alike; curriculum.structure compares the token to know when to rebuild.
-    A new curriculum table needs its trigger in a new migration.
+    A new curriculum table needs its trigger in a new migration; on SQLite, a migration that
+    rebuilds a curriculum table (most AddField/AlterField) drops its triggers and must make them
+    again (see migration 0003).
     """
 
     token = models.CharField(max_length=36)
