@@ -12,7 +12,7 @@ FORMAT = "parcours-export/1"
 
 COLUMNS = {
     "account": ["username", "email", "date_joined"],
-    "profile": ["architecture", "started_on", "language", "time_zone"],
+    "profile": ["gpu_card", "architecture", "started_on", "language", "time_zone"],
     "watches": ["resource", "logged_minutes", "finished_at", "updated_at"],
     "watch_events": ["resource", "kind", "minutes", "at"],
     "practice": ["day", "minutes", "built", "code_url", "resource", "chapter", "created_at"],
@@ -31,7 +31,7 @@ def chapter_label(chapter):
 
 def export_rows(user):
     """Each kind of data the learner entered, as lists of plain dicts keyed by COLUMNS."""
-    profile = Profile.objects.select_related("architecture").filter(user=user).first()
+    profile = Profile.objects.select_related("architecture", "gpu_card").filter(user=user).first()
     return {
         "account": [
             {
@@ -42,6 +42,7 @@ def export_rows(user):
         ],
         "profile": [
             {
+                "gpu_card": profile.gpu_card.slug if profile.gpu_card else None,
                 "architecture": profile.architecture.slug if profile.architecture else None,
                 "started_on": iso(profile.started_on),
                 "language": profile.language,

@@ -4,24 +4,34 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from curriculum.models import Architecture
+from curriculum import structure
+from curriculum.models import Architecture, GpuCard
 from progress.models import Profile
 from progress.time_zone import time_zone_names
 from progress.validators import validate_learner_day
 
 
 class ProfileForm(forms.ModelForm):
+    gpu_card = forms.ModelChoiceField(
+        queryset=GpuCard.objects.all(),
+        required=False,
+        label=_("My GPU"),
+        help_text=_(
+            "Cards are grouped by maker; type a few letters to jump to yours. "
+            "The path's architecture session then leads to the talk for its generation."
+        ),
+    )
     architecture = forms.ModelChoiceField(
         queryset=Architecture.objects.all(),
         required=False,
         empty_label=_("I don't know"),
-        label=_("My GPU architecture"),
-        help_text=_("The path's architecture session then leads to the talk about your card."),
+        label=_("My GPU architecture, if my card is not listed"),
+        help_text=_("Used only with “Other or none” above; a listed card brings its own."),
     )
 
     class Meta:
         model = Profile
-        fields = ["architecture", "started_on", "language", "time_zone"]
+        fields = ["gpu_card", "architecture", "started_on", "language", "time_zone"]
         widgets = {
             "started_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "time_zone": forms.Select(),
@@ -36,15 +46,31 @@ class ProfileForm(forms.ModelForm):
             "time_zone": _("Your weeks, streaks and “today” follow it."),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, curriculum=None, **kwargs):
         super().__init__(*args, **kwargs)
+        curriculum = curriculum or structure.current()
         self.fields["language"].choices = [
             ("", _("The language of my browser")),
             *self.fields["language"].choices[1:],
         ]
+        self.fields["gpu_card"].choices = [
+            ("", _("Other or none")),
+            *[
+                (maker, [(card.pk, card.name) for card in cards])
+                for maker, cards in curriculum.cards_by_maker()
+            ],
+        ]
+
         self.fields["time_zone"].widget.choices = [(name, name) for name in time_zone_names()]
         if not self.instance.time_zone:
             self.initial["time_zone"] = settings.TIME_ZONE
+
+    def clean(self):
+        cleaned = super().clean()
+        card = cleaned.get("gpu_card")
+        if card is not None:
+            cleaned["architecture"] = card.architecture
+        return cleaned
 
     def clean_started_on(self):
         day = self.cleaned_data["started_on"]

@@ -17,6 +17,7 @@ from accounts.export import export_document, export_zip
 from accounts.forms import SignUpForm
 from accounts.language import set_language_cookie
 from accounts.settings_forms import DeleteAccountForm, ProfileForm
+from curriculum import structure
 from progress.models import Profile
 from progress.next_url import safe_next_url
 from progress.time_zone import remember_time_zone
@@ -50,10 +51,14 @@ def signup(request):
 
 
 def render_settings(request, profile_form=None, delete_form=None, status=200):
+    profile = Profile.objects.for_learner(request.user)
+    curriculum = structure.current()
     context = {
-        "profile_form": profile_form
-        or ProfileForm(instance=Profile.objects.for_learner(request.user)),
+        "profile_form": profile_form or ProfileForm(instance=profile, curriculum=curriculum),
         "delete_form": delete_form or DeleteAccountForm(user=request.user),
+        "gpu_advice": curriculum.session_advice(
+            card_id=profile.gpu_card_id, architecture_id=profile.architecture_id
+        ),
     }
     return render(request, "accounts/settings.html", context, status=status)
 

@@ -25,6 +25,7 @@ from api.schemas import (
     SittingIn,
     SummaryOut,
 )
+from curriculum import structure
 from curriculum.forms import ResourceFilterForm
 from curriculum.models import Chapter, Resource
 from progress import actions
@@ -228,8 +229,9 @@ def export(request):
 )
 def resource_list(request, filters: Query[ResourceFilters]):
     """The catalogue with the learner's state of each resource; filters as on /resources/."""
-    form = ResourceFilterForm(filters.dict())
-    resources = list(Resource.objects.catalogue(**form.criteria()))
+    curriculum = structure.current()
+    form = ResourceFilterForm(filters.dict(), curriculum=curriculum)
+    resources = curriculum.catalogue(**form.criteria())
     states = states_for(request.auth, resources)
     return [resource_out(request, resource, states[resource.pk]) for resource in resources]
 

@@ -112,7 +112,6 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "progress.context_processors.resource_asides",
             ],
         },
     },

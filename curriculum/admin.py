@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from curriculum.models import (
     Architecture,
     Chapter,
+    GpuCard,
     Pairing,
     Part,
     Path,
@@ -79,6 +80,16 @@ class ArchitectureAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["vendor", "name"]}
 
 
+@admin.register(GpuCard)
+class GpuCardAdmin(admin.ModelAdmin):
+    list_display = ["name", "maker", "architecture", "order"]
+    list_editable = ["order"]
+    list_filter = ["maker", "architecture"]
+    search_fields = ["name", "maker"]
+    list_select_related = ["architecture"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
 class PairingInline(admin.TabularInline):
     model = Pairing
     extra = 0
@@ -124,7 +135,19 @@ class ResourceAdmin(admin.ModelAdmin):
                 ]
             },
         ),
-        (_("Links"), {"fields": ["watch_url", "notes_url", "code_url", "slides_url", "other_url"]}),
+        (
+            _("Links"),
+            {
+                "fields": [
+                    "watch_url",
+                    "search_terms",
+                    "notes_url",
+                    "code_url",
+                    "slides_url",
+                    "other_url",
+                ]
+            },
+        ),
         (
             "Content",
             {

@@ -1,64 +1,101 @@
+import threading
+
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from curriculum.models import Architecture, Part, Resource, Series
+from curriculum import structure
+from curriculum.models import Resource
 
 
 class ResourceFilterForm(forms.Form):
-    """The catalogue's filters; every one optional, read from GET so results can be shared."""
+    """The catalogue's filters; every one optional, read from GET so results can be shared.
+
+    A filter whose value is not one of its choices (a stale shared link, a tampered address)
+    is left out and named in `ignored`; the valid ones still apply.
+    """
 
     q = forms.CharField(label=_("Search"), required=False, max_length=100)
-    kind = forms.ChoiceField(
-        label=_("Kind"), required=False, choices=[("", _("All kinds")), *Resource.Kind.choices]
-    )
-    series = forms.ModelChoiceField(
-        label=_("Series"),
-        required=False,
-        queryset=Series.objects.all(),
-        to_field_name="slug",
-        empty_label=_("All series"),
-    )
+    kind = forms.ChoiceField(label=_("Kind"), required=False)
+    series = forms.ChoiceField(label=_("Series"), required=False)
     guide = forms.ChoiceField(label=_("Part or chapter of the guide"), required=False)
-    architecture = forms.ModelChoiceField(
-        label=_("GPU architecture"),
-        required=False,
-        queryset=Architecture.objects.all(),
-        to_field_name="slug",
-        empty_label=_("All architectures"),
-    )
+    architecture = forms.ChoiceField(label=_("GPU architecture"), required=False)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, curriculum=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.parts = list(Part.objects.prefetch_related("chapters"))
-        choices = [("", _("The whole guide"))]
-        for part in self.parts:
-            choices.append((str(part.number), str(part)))
-            choices += [
-                (f"{part.number}.{chapter.number}", f"— {chapter}")
-                for chapter in part.chapters.all()
-            ]
-        self.fields["guide"].choices = choices
+        self.curriculum = curriculum or structure.current()
+        for name, choices in filter_choices(self.curriculum).items():
+            self.fields[name].choices = choices
+
+    @property
+    def ignored(self):
+        """The labels of the filters left out because their value is not one of the choices."""
+        return [self.fields[name].label for name in self.errors] if self.is_bound else []
 
     def criteria(self):
-        """Keyword arguments for Resource.objects.catalogue(); invalid filters are ignored."""
-        data = self.cleaned_data if self.is_valid() else {}
-        part, chapter = self.guide_place(data.get("guide", ""))
+        """Keyword arguments for Resource.objects.catalogue(): the valid filters only."""
+        data = {}
+        if self.is_bound:
+            self.is_valid()  # Fills cleaned_data with the valid fields, leaves out the others.
+            data = self.cleaned_data
+        curriculum = self.curriculum
+        part, chapter = guide_place(curriculum, data.get("guide", ""))
         return {
             "text": data.get("q", ""),
             "kind": data.get("kind", ""),
-            "series": data.get("series"),
-            "architecture": data.get("architecture"),
+            "series": find_by_slug(curriculum.series, data.get("series", "")),
+            "architecture": find_by_slug(curriculum.architectures, data.get("architecture", "")),
             "part": part,
             "chapter": chapter,
         }
 
-    def guide_place(self, value):
-        part_number, _dot, chapter_number = value.partition(".")
-        part = next((part for part in self.parts if str(part.number) == part_number), None)
-        if part is None or not chapter_number:
-            return part, None
-        chapter = next(
-            (chapter for chapter in part.chapters.all() if str(chapter.number) == chapter_number),
-            None,
-        )
-        return part, chapter
+
+# Choices depend only on the curriculum and the language: built once per process for each.
+_choices = {}
+_choices_lock = threading.Lock()
+
+
+def filter_choices(curriculum):
+    """The filters' choices for this curriculum in the active language, built once."""
+    key = (curriculum.token, get_language())
+    choices = _choices.get(key)
+    if choices is None or curriculum.token is None:
+        choices = build_filter_choices(curriculum)
+        with _choices_lock:
+            if len(_choices) > 16:  # Old revisions: drop them rather than grow.
+                _choices.clear()
+            _choices[key] = choices
+    return choices
+
+
+def build_filter_choices(curriculum):
+    guide = [("", _("The whole guide"))]
+    for part in curriculum.parts:
+        guide.append((str(part.number), str(part)))
+        guide += [
+            (f"{part.number}.{chapter.number}", f"— {chapter}") for chapter in part.chapters.all()
+        ]
+    return {
+        "kind": [("", _("All kinds")), *Resource.Kind.choices],
+        "series": [("", _("All series"))] + [(s.slug, s.name) for s in curriculum.series],
+        "guide": guide,
+        "architecture": [("", _("All architectures"))]
+        + [(a.slug, str(a)) for a in curriculum.architectures],
+    }
+
+
+def find_by_slug(rows, slug):
+    return next((row for row in rows if row.slug == slug), None) if slug else None
+
+
+def guide_place(curriculum, value):
+    """The part and chapter a guide choice ("5" or "5.3") names; None for what it does not."""
+    part_number, _dot, chapter_number = value.partition(".")
+    part = next((part for part in curriculum.parts if str(part.number) == part_number), None)
+    if part is None or not chapter_number:
+        return part, None
+    chapter = next(
+        (chapter for chapter in part.chapters.all() if str(chapter.number) == chapter_number),
+        None,
+    )
+    return part, chapter

@@ -10,6 +10,7 @@ from django.db import transaction
 from curriculum.models import (
     Architecture,
     Chapter,
+    GpuCard,
     Pairing,
     Part,
     Path,
@@ -19,15 +20,15 @@ from curriculum.models import (
     Step,
 )
 
-SECTIONS = ("parts", "chapters", "architectures", "series", "resources", "paths")
+SECTIONS = ("parts", "chapters", "architectures", "gpu_cards", "series", "resources", "paths")
 RESOURCE_FIELDS = {
     "slug", "kind", "title", "number", "speaker", "series", "watch_url", "notes_url", "code_url",
-    "slides_url", "other_url", "duration_minutes", "summary", "keywords", "architectures",
+    "slides_url", "other_url", "search_terms", "duration_minutes", "summary", "keywords", "architectures",
     "presents_architecture", "is_start_here", "start_here_reason", "is_advanced", "topic", "pairings",
 }  # fmt: skip
 SERIES_FIELDS = {
     "slug", "name", "description", "website_url", "channel_url", "community_url", "notes_url",
-    "code_url", "order",
+    "code_url", "search_url_template", "search_name", "search_place", "order",
 }  # fmt: skip
 
 
@@ -44,6 +45,7 @@ class LoadReport:
         """One line: what the database now holds, and what this run changed."""
         return (
             f"Curriculum: {Resource.objects.count()} resources, {Series.objects.count()} series, "
+            f"{GpuCard.objects.count()} GPU cards, "
             f"{Stage.objects.count()} stages, {Step.objects.count()} steps; "
             f"{self.created} created, {self.updated} updated."
         )
@@ -86,6 +88,7 @@ class Loader:
             self.load_chapter(entry, f"chapters[{index}]")
         for index, entry in enumerate(data.get("architectures") or []):
             self.load_architecture(entry, f"architectures[{index}]")
+        self.load_keyed(data.get("gpu_cards") or [], "gpu_cards", self.load_gpu_card)
         self.load_keyed(data.get("series") or [], "series", self.load_series)
         self.load_keyed(data.get("resources") or [], "resources", self.load_resource)
         self.load_keyed(data.get("paths") or [], "paths", self.load_path)
@@ -119,6 +122,15 @@ class Loader:
         check_fields(entry, {"slug", "name", "vendor", "order"}, where)
         fields = {key: entry[key] for key in ("name", "vendor", "order") if key in entry}
         self.upsert(Architecture, {"slug": required(entry, "slug", where)}, fields, where)
+
+    def load_gpu_card(self, entry, where):
+        check_fields(entry, {"slug", "name", "maker", "architecture", "order"}, where)
+        fields = {key: entry[key] for key in ("name", "maker", "order") if key in entry}
+        slug = entry.get("architecture")
+        fields["architecture"] = (
+            None if slug is None else self.find(Architecture, slug, where, "architecture")
+        )
+        self.upsert(GpuCard, {"slug": entry["slug"]}, fields, where)
 
     def load_series(self, entry, where):
         check_fields(entry, SERIES_FIELDS, where)

@@ -1,10 +1,15 @@
 """The curriculum: the written guide's parts and chapters, what there is to watch, and the path."""
 
+from dataclasses import dataclass
+from functools import cached_property
+from urllib.parse import quote_plus
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Prefetch, Q
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.http import urlencode
+from django.utils.text import Truncator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -79,6 +84,33 @@ class Chapter(models.Model):
         return reverse("curriculum:guide") + f"#chapter-{self.part.number}-{self.number}"
 
 
+def validate_search_url_template(value):
+    if not value.startswith("https://") or "{query}" not in value:
+        raise ValidationError(
+            _("Give an https:// address with {query} where the searched words go.")
+        )
+
+
+class SearchPlace(models.TextChoices):
+    CHANNEL = "channel", _("a video channel")
+    ARCHIVE = "archive", _("an archive of talks")
+
+
+@dataclass(frozen=True)
+class SearchLink:
+    """A search of a series' own site for one resource: never a video address."""
+
+    url: str
+    site: str
+    place: str
+
+    @property
+    def label(self):
+        if self.place == SearchPlace.ARCHIVE:
+            return gettext("Search the %(site)s archive") % {"site": self.site}
+        return gettext("Search the %(site)s channel") % {"site": self.site}
+
+
 class Series(models.Model):
     slug = models.SlugField(_("slug"), unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -94,6 +126,30 @@ class Series(models.Model):
     )
     notes_url = models.URLField(_("written notes"), blank=True)
     code_url = models.URLField(_("code and slides"), blank=True)
+    search_url_template = models.CharField(
+        _("search address"),
+        max_length=500,
+        blank=True,
+        validators=[validate_search_url_template],
+        help_text=_(
+            "The series' own search, with {query} where the words go, e.g. "
+            "https://www.youtube.com/@GPUMODE/search?query={query}. A resource of this series "
+            "with no known video address links to this search for its title, labelled as a search."
+        ),
+    )
+    search_name = models.CharField(
+        _("name of the searched site"),
+        max_length=100,
+        blank=True,
+        help_text=_("As in “Search the GPU MODE channel”; empty: the series' name."),
+    )
+    search_place = models.CharField(
+        _("searched place"),
+        max_length=10,
+        choices=SearchPlace.choices,
+        default=SearchPlace.CHANNEL,
+        help_text=_("A video channel or an archive of talks: it words the search link."),
+    )
     order = models.PositiveSmallIntegerField(
         _("order"), default=0, help_text=_("Series are listed from the smallest number.")
     )
@@ -108,6 +164,16 @@ class Series(models.Model):
 
     def get_absolute_url(self):
         return reverse("curriculum:resource_list") + "?" + urlencode({"series": self.slug})
+
+    def search_link(self, terms):
+        """A search of the series' own site for terms, or None when the series has no search."""
+        if not self.search_url_template or not terms:
+            return None
+        return SearchLink(
+            url=self.search_url_template.replace("{query}", quote_plus(terms)),
+            site=self.search_name or self.name,
+            place=self.search_place,
+        )
 
     def links(self):
         """The series' links that are filled in, as (label, url) pairs."""
@@ -139,6 +205,95 @@ class Architecture(models.Model):
 
     def get_absolute_url(self):
         return reverse("curriculum:resource_list") + "?" + urlencode({"architecture": self.slug})
+
+    @property
+    def runs_cuda(self):
+        return self.vendor == CUDA_VENDOR
+
+    def nearest_session(self, sessions):
+        """The session to watch for this generation, from sessions ({architecture: session}).
+
+        Its own if there is one; else the nearest generation of the same vendor that has one
+        (the newer on a tie); None when no generation of this vendor has a session.
+        """
+        if self in sessions:
+            return SessionAdvice(SessionAdvice.Reason.OWN, self, sessions[self], self)
+        kin = [other for other in sessions if other.vendor == self.vendor]
+        if not kin:
+            return SessionAdvice(SessionAdvice.Reason.NONE_FOR_VENDOR, self, None, None)
+        nearest = min(kin, key=lambda other: (abs(other.order - self.order), -other.order))
+        reason = (
+            SessionAdvice.Reason.NEWER if nearest.order > self.order else SessionAdvice.Reason.OLDER
+        )
+        return SessionAdvice(reason, self, sessions[nearest], nearest)
+
+
+CUDA_VENDOR = "NVIDIA"
+
+
+@dataclass(frozen=True)
+class SessionAdvice:
+    """Which architecture session a learner should watch for their GPU, and why.
+
+    The template curriculum/_gpu_advice.html words each reason.
+    """
+
+    class Reason(models.TextChoices):
+        OWN = "own", _("the session of this architecture")
+        NEWER = "newer", _("the nearest newer generation's session")
+        OLDER = "older", _("the nearest older generation's session")
+        NONE_FOR_VENDOR = "none_for_vendor", _("no session for this vendor")
+        NOT_CUDA = "not_cuda", _("a card that does not run CUDA, of no known architecture")
+        UNKNOWN_ARCHITECTURE = "unknown_architecture", _("a card of no known architecture")
+        NO_GPU = "no_gpu", _("no GPU given")
+
+    reason: str
+    architecture: "Architecture | None"
+    session: "Resource | None"
+    session_architecture: "Architecture | None"
+    card: "GpuCard | None" = None
+    pointers: tuple = ()
+
+    @property
+    def runs_cuda(self):
+        if self.architecture is not None:
+            return self.architecture.runs_cuda
+        return self.card is None or self.card.maker == CUDA_VENDOR
+
+
+class GpuCard(models.Model):
+    """A graphics card a learner can name, and the architecture (generation) it belongs to."""
+
+    slug = models.SlugField(_("slug"), unique=True)
+    name = models.CharField(_("name"), max_length=100, unique=True, help_text=_("e.g. RTX 4090."))
+    maker = models.CharField(
+        _("maker"),
+        max_length=100,
+        help_text=_("Cards are grouped by maker in the settings, e.g. NVIDIA, AMD, Apple."),
+    )
+    architecture = models.ForeignKey(
+        Architecture,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="cards",
+        verbose_name=_("architecture"),
+        help_text=_(
+            "Leave empty when no architecture of the catalogue fits (e.g. Apple's GPUs): "
+            "learners are then told so honestly."
+        ),
+    )
+    order = models.PositiveSmallIntegerField(
+        _("order"), default=0, help_text=_("Cards are listed from the smallest number.")
+    )
+
+    class Meta:
+        ordering = ["order", "name"]
+        verbose_name = _("GPU card")
+        verbose_name_plural = _("GPU cards")
+
+    def __str__(self):
+        return self.name
 
 
 class ResourceQuerySet(models.QuerySet):
@@ -263,6 +418,14 @@ class Resource(models.Model):
         blank=True,
         help_text=_("A course or conference site, an article: any other useful link."),
     )
+    search_terms = models.CharField(
+        _("search words"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "What the series' search looks for while no video address is known; empty: the title."
+        ),
+    )
     duration_minutes = models.PositiveIntegerField(
         _("duration (minutes)"),
         null=True,
@@ -348,7 +511,7 @@ class Resource(models.Model):
         return self.title
 
     def get_absolute_url(self):
-        return reverse("curriculum:resource_detail", args=[self.slug])
+        return resource_url(self.slug)
 
     @property
     def is_followed(self):
@@ -358,10 +521,36 @@ class Resource(models.Model):
     def keyword_list(self):
         return [word.strip() for word in self.keywords.split(",") if word.strip()]
 
+    @cached_property
+    def summary_excerpt(self):
+        """The summary's first 30 words, as the catalogue's cards show it."""
+        return Truncator(self.summary).words(30)
+
+    @cached_property
+    def search_text(self):
+        """The text the catalogue's search looks in, case-folded."""
+        return "\n".join([self.title, self.speaker, self.keywords, self.summary]).casefold()
+
+    @cached_property
+    def watch_link(self):
+        """The known address of the video, or "" (a series' home page is not a video address)."""
+        if not self.watch_url:
+            return ""
+        if self.series_id and self.watch_url == self.series.website_url:
+            return ""
+        return self.watch_url
+
+    @cached_property
+    def search_link(self):
+        """While no video address is known, a search of the series' own site (or None)."""
+        if self.watch_link or not self.series_id:
+            return None
+        return self.series.search_link(self.search_terms or self.title)
+
     def links(self):
         """The resource's links that are filled in, as (label, url) pairs."""
         candidates = [
-            (_("Watch"), self.watch_url),
+            (_("Watch"), self.watch_link),
             (_("Notes"), self.notes_url),
             (_("Code"), self.code_url),
             (_("Slides"), self.slides_url),
@@ -378,6 +567,20 @@ class Resource(models.Model):
                     )
                 }
             )
+
+
+_SLUG = "slug-placeholder"
+_resource_url_patterns = {}
+
+
+def resource_url(slug):
+    """The resource page's address, reversed once per URLconf and prefix: pages list dozens."""
+    key = (get_urlconf(), get_script_prefix())
+    pattern = _resource_url_patterns.get(key)
+    if pattern is None:
+        pattern = reverse("curriculum:resource_detail", args=[_SLUG])
+        _resource_url_patterns[key] = pattern
+    return pattern.replace(_SLUG, slug)
 
 
 class Timing(models.TextChoices):
@@ -612,7 +815,9 @@ class Revision(models.Model):
 
     The triggers (migration 0002) see every change, admin, load_curriculum, QuerySet.update(),
     raw SQL and restores alike; curriculum.structure compares the token to know when to rebuild.
-    A new curriculum table needs its trigger in a new migration.
+    A new curriculum table needs its trigger in a new migration; on SQLite, a migration that
+    rebuilds a curriculum table (most AddField/AlterField) drops its triggers and must make them
+    again (see migration 0003).
     """
 
     token = models.CharField(max_length=36)

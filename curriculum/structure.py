@@ -10,11 +10,22 @@ The model instances are shared by every request of the process: read them, never
 """
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Prefetch
 
-from curriculum.models import Architecture, Pairing, Part, Path, Resource, Revision, Series
+from curriculum.models import (
+    CUDA_VENDOR,
+    Architecture,
+    GpuCard,
+    Pairing,
+    Part,
+    Path,
+    Resource,
+    Revision,
+    Series,
+    SessionAdvice,
+)
 
 
 @dataclass
@@ -26,6 +37,7 @@ class Curriculum:
     parts: list[Part]
     series: list[Series]
     architectures: list[Architecture]
+    gpu_cards: list[GpuCard] = field(default_factory=list)
     by_slug: dict[str, Resource] = field(default_factory=dict)
     sessions: dict[int, Resource] = field(default_factory=dict)
 
@@ -35,10 +47,81 @@ class Curriculum:
             if resource.presents_architecture:
                 for architecture in resource.architectures.all():
                     self.sessions[architecture.pk] = resource
+        self.architectures_by_pk = {a.pk: a for a in self.architectures}
+        self.cards_by_pk = {card.pk: card for card in self.gpu_cards}
+        self.sessions_by_architecture = {
+            self.architectures_by_pk[pk]: session
+            for pk, session in self.sessions.items()
+            if pk in self.architectures_by_pk
+        }
 
     def architecture_session(self, architecture_id):
         """The talk that presents this GPU generation (first by title), or None."""
         return self.sessions.get(architecture_id)
+
+    def cards_by_maker(self):
+        """The GPU cards grouped by maker, makers in the order of their first card."""
+        groups = {}
+        for card in self.gpu_cards:
+            groups.setdefault(card.maker, []).append(card)
+        return list(groups.items())
+
+    def session_advice(self, *, card_id=None, architecture_id=None):
+        """What a learner with this card (or, without one, this architecture) should watch."""
+        card = self.cards_by_pk.get(card_id)
+        if card is not None:
+            architecture = self.architectures_by_pk.get(card.architecture_id)
+        else:
+            architecture = self.architectures_by_pk.get(architecture_id)
+        if architecture is None:
+            if card is None:
+                reason = SessionAdvice.Reason.NO_GPU
+            elif card.maker == CUDA_VENDOR:
+                reason = SessionAdvice.Reason.UNKNOWN_ARCHITECTURE
+            else:
+                return SessionAdvice(SessionAdvice.Reason.NOT_CUDA, None, None, None, card=card)
+            return SessionAdvice(reason, None, None, None, card=card, pointers=self.all_sessions())
+        advice = replace(architecture.nearest_session(self.sessions_by_architecture), card=card)
+        if advice.session is None:
+            advice = replace(advice, pointers=tuple(self.resources_on(architecture)))
+        return advice
+
+    def catalogue(
+        self, *, kind="", series=None, part=None, chapter=None, architecture=None, text=""
+    ):
+        """The resources matching every filter given, as Resource.objects.catalogue() finds them."""
+        words = [word.casefold() for word in text.split()]
+        return [
+            resource
+            for resource in self.resources
+            if (not kind or resource.kind == kind)
+            and (series is None or resource.series_id == series.pk)
+            and (architecture is None or architecture in resource.architectures.all())
+            and in_guide(resource, part, chapter)
+            and all(word in resource.search_text for word in words)
+        ]
+
+    def all_sessions(self):
+        """Every architecture session, from the oldest generation presented to the newest."""
+        ordered = sorted(self.sessions_by_architecture.items(), key=lambda item: item[0].order)
+        sessions = []
+        for _architecture, session in ordered:
+            if session not in sessions:
+                sessions.append(session)
+        return tuple(sessions)
+
+    def resources_on(self, architecture):
+        """The resources tagged with this architecture, in catalogue order."""
+        return [r for r in self.resources if architecture in r.architectures.all()]
+
+
+def in_guide(resource, part, chapter):
+    """Whether resource is paired with chapter, or with part or one of its chapters."""
+    if chapter is not None:
+        return any(pairing.chapter_id == chapter.pk for pairing in resource.pairings.all())
+    if part is not None:
+        return any(pairing.guide_part.pk == part.pk for pairing in resource.pairings.all())
+    return True
 
 
 def _pairings():
@@ -72,6 +155,7 @@ def build(token):
         parts=list(Part.objects.for_guide()),
         series=list(Series.objects.all()),
         architectures=list(Architecture.objects.all()),
+        gpu_cards=list(GpuCard.objects.all()),
     )
 
 

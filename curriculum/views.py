@@ -1,31 +1,40 @@
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from curriculum import structure
 from curriculum.forms import ResourceFilterForm
-from curriculum.models import Part, Path, Resource
+from curriculum.models import Path, Resource
 
 
 @require_GET
 def resource_list(request):
-    form = ResourceFilterForm(request.GET)
+    curriculum = structure.current()
+    form = ResourceFilterForm(request.GET, curriculum=curriculum)
     criteria = form.criteria()
-    resources = Resource.objects.catalogue(**criteria)
     template = "curriculum/resource_list.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#results"
-    context = {"form": form, "resources": resources, "is_filtered": any(criteria.values())}
+    context = {
+        "form": form,
+        "resources": curriculum.catalogue(**criteria),
+        "is_filtered": any(criteria.values()),
+        "ignored_filters": form.ignored,
+    }
     return render(request, template, context)
 
 
 @require_GET
 def resource_detail(request, slug):
-    resource = get_object_or_404(Resource.objects.with_related(), slug=slug)
+    resource = structure.current().by_slug.get(slug)
+    if resource is None:
+        raise Http404("No resource has this address.")
     return render(request, "curriculum/resource_detail.html", {"resource": resource})
 
 
 @require_GET
 def guide(request):
-    return render(request, "curriculum/guide.html", {"parts": Part.objects.for_guide()})
+    return render(request, "curriculum/guide.html", {"parts": structure.current().parts})
 
 
 @require_GET

@@ -15,7 +15,7 @@ from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from curriculum.models import Architecture, Chapter, Resource
+from curriculum.models import Architecture, Chapter, GpuCard, Resource
 from progress.time_zone import validate_time_zone
 
 MINUTES_IN_A_DAY = 24 * 60
@@ -25,7 +25,7 @@ NOTE_MAX_LENGTH = 10_000
 class ProfileManager(models.Manager):
     def for_learner(self, user):
         """The learner's profile, created on first need (accounts made by createsuperuser have none)."""
-        profile, _created = self.select_related("architecture").get_or_create(user=user)
+        profile, _created = self.select_related("architecture", "gpu_card").get_or_create(user=user)
         return profile
 
 
@@ -46,6 +46,15 @@ class Profile(models.Model):
         related_name="+",
         verbose_name=_("GPU architecture"),
         help_text=_("Empty means “I don't know”."),
+    )
+    gpu_card = models.ForeignKey(
+        GpuCard,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("GPU card"),
+        help_text=_("Empty means “other or none”: the architecture then says which GPU."),
     )
     started_on = models.DateField(
         _("started the path on"),

@@ -90,6 +90,7 @@ def test_the_json_export_round_trips_every_field_the_learner_entered(
     assert document["account"]["username"] == learner.username
     assert document["account"]["email"] == learner.email
     assert document["profile"] == {
+        "gpu_card": None,
         "architecture": "hopper",
         "started_on": "2025-01-06",
         "language": "en",

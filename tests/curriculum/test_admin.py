@@ -4,6 +4,7 @@ from django.urls import reverse
 from curriculum.models import (
     Architecture,
     Chapter,
+    GpuCard,
     Pairing,
     Part,
     Path,
@@ -13,7 +14,7 @@ from curriculum.models import (
     Step,
 )
 
-MODELS = [Part, Chapter, Series, Architecture, Resource, Pairing, Path, Stage, Step]
+MODELS = [Part, Chapter, Series, Architecture, GpuCard, Resource, Pairing, Path, Stage, Step]
 
 
 def admin_urls(model):

@@ -58,7 +58,9 @@ def test_the_summary_is_one_line_with_the_counts():
     """The command reports what the database holds and what changed."""
     output = load()
     assert output.count("\n") == 1
-    assert output.startswith("Curriculum: 58 resources, 8 series, 4 stages, 11 steps;")
+    assert output.startswith(
+        "Curriculum: 58 resources, 8 series, 20 GPU cards, 4 stages, 11 steps;"
+    )
 
 
 def test_every_row_of_the_seed_is_loaded():

@@ -50,5 +50,7 @@ def test_the_resource_page_query_count_is_fixed(client, db, django_assert_num_qu
     resource = ResourceFactory(slug="target")
     for _ in range(extra):
         PairingFactory(resource=resource)
-    with django_assert_num_queries(3):
-        client.get(reverse("curriculum:resource_detail", args=["target"]))
+    url = reverse("curriculum:resource_detail", args=["target"])
+    client.get(url)  # builds this process's copy of the curriculum (structure.py)
+    with django_assert_num_queries(1):
+        assert client.get(url).status_code == 200

@@ -244,7 +244,7 @@ def test_a_session_from_before_reads_the_profile_once(sign_in_in, django_assert_
     assert SESSION_KEY in client.session
     client.get(reverse("accounts:settings"))
     assert client.session[SESSION_TIME_ZONE] == MONTREAL
-    with django_assert_num_queries(5):  # session, user, profile, architectures, reminders
+    with django_assert_num_queries(6):  # session, user, profile, revision, architectures, reminders
         client.get(reverse("accounts:settings"))
 
 

@@ -58,14 +58,14 @@ def test_the_settings_page_shows_the_choice(learner_client, subscribed):
 def test_the_settings_page_query_count_does_not_depend_on_reminders(
     learner_client, learner, with_reminders, django_assert_num_queries
 ):
-    """Session, user, profile, architectures, and one query for the feed and the digest together."""
+    """Session, user, profile, revision, architectures, and one query for the feed and the digest."""
     from reminders.models import CalendarFeed
 
     if with_reminders:
         CalendarFeed.issue_for(learner)
         DigestSubscription.objects.create(user=learner, weekday=2)
     learner_client.get(reverse("accounts:settings"))
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         learner_client.get(reverse("accounts:settings"))
 
 

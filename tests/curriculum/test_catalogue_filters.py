@@ -1,0 +1,53 @@
+"""One invalid catalogue filter is left out and named; the valid ones still apply."""
+
+from django.urls import reverse
+
+URL = reverse("curriculum:resource_list")
+EN = {"accept-language": "en"}
+FR = {"accept-language": "fr"}
+
+
+def slugs(response):
+    return {resource.slug for resource in response.context["resources"]}
+
+
+def test_an_unknown_kind_keeps_the_series_filter_and_says_so(client, seed):
+    """kind=podcast is ignored, series=gpu-mode still narrows, and the page names Kind."""
+    response = client.get(URL, {"kind": "podcast", "series": "gpu-mode"}, headers=EN)
+    found = slugs(response)
+    assert len(found) == 31
+    assert all(slug.startswith("gpu-mode-") for slug in found)
+    html = response.content.decode()
+    assert "This filter was ignored, as its value is not one of its choices: Kind." in html
+
+
+def test_two_bad_filters_are_both_named_in_french(client, seed):
+    """A tampered series and architecture: both named, the search still applies."""
+    response = client.get(
+        URL, {"series": "nope", "architecture": "volta", "q": "CUTLASS"}, headers=FR
+    )
+    assert "gpu-mode-15" in slugs(response)
+    assert "gpu-mode-9" not in slugs(response)
+    html = response.content.decode()
+    assert "Ces filtres ont été ignorés" in html
+    assert "Série, architecture GPU" in html
+
+
+def test_valid_filters_say_nothing_was_ignored(client, seed):
+    """No warning when every filter is one of its choices."""
+    html = client.get(URL, {"kind": "lecture", "guide": "5.3"}, headers=EN).content.decode()
+    assert "ignored" not in html
+
+
+def test_the_htmx_fragment_carries_the_warning(client, seed):
+    """The swapped results say which filter was ignored, in a status region."""
+    response = client.get(
+        URL, {"guide": "42.1", "kind": "channel"}, headers={"HX-Request": "true", **EN}
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="results"')
+    assert '<p class="filters__ignored" role="status">' in html
+    assert "Part or chapter of the guide" in html
+    assert slugs(response) == {
+        "chips-and-cheese", "semianalysis", "modal", "pytorch-conference", "amd-rocm",
+    }  # fmt: skip
