@@ -12,7 +12,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 
 from curriculum import structure
-from curriculum.models import Path, Resource, Stage, Step
+from curriculum.models import Path, Resource, SessionAdvice, Stage, Step
 from progress.balance import Balance, ResourceCoding, learner_minutes
 from progress.models import Profile, Watch
 
@@ -124,6 +124,8 @@ class StepProgress:
     state: ResourceState | None
     architecture_unknown: bool = False
     coding: ResourceCoding | None = None
+    # On the architecture step: which session the learner's GPU leads to, and why.
+    advice: SessionAdvice | None = None
 
     @property
     def resource(self):
@@ -400,11 +402,18 @@ def layout_of(path) -> list[tuple[Stage, list[Step]]]:
     return [(stage, list(stage.steps.all())) for stage in path.stages.all()]
 
 
+def architecture_advice(curriculum, profile) -> SessionAdvice:
+    """The session the learner's card (or architecture) leads to: its own, or the nearest one."""
+    return curriculum.session_advice(
+        card_id=profile.gpu_card_id, architecture_id=profile.architecture_id
+    )
+
+
 def resolve_steps(curriculum, layout, profile) -> dict[int, Resource | None]:
     """The resource each step of the path resolves to for this learner, keyed by step id."""
     steps = [step for _stage, stage_steps in layout for step in stage_steps]
     session = (
-        curriculum.architecture_session(profile.architecture_id)
+        architecture_advice(curriculum, profile).session
         if any(step.is_architecture_talk for step in steps)
         else None
     )
@@ -431,6 +440,7 @@ def assemble(curriculum, layout, profile, resolved, states, coding, today) -> Pa
         week=week,
         start_here=states[start_here.pk] if start_here else None,
     )
+    advice = architecture_advice(curriculum, profile)
     for stage, steps in layout:
         stage_progress = StageProgress(stage=stage, is_current=stage == now)
         for step in steps:
@@ -438,8 +448,10 @@ def assemble(curriculum, layout, profile, resolved, states, coding, today) -> Pa
             step_progress = StepProgress(
                 step=step,
                 state=states[resource.pk] if resource else None,
-                architecture_unknown=step.is_architecture_talk and profile.architecture_id is None,
+                architecture_unknown=step.is_architecture_talk
+                and advice.reason == SessionAdvice.Reason.NO_GPU,
                 coding=coding.get(resource.pk) if resource else None,
+                advice=advice if step.is_architecture_talk else None,
             )
             stage_progress.steps.append(step_progress)
             progress.steps.append(step_progress)

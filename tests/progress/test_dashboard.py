@@ -181,15 +181,31 @@ def test_the_gpu_choice_resolves_the_architecture_step(learner, learner_client, 
     assert "Tell Parcours which GPU" not in html
 
 
-def test_a_gpu_without_session_says_so(learner, learner_client, seed_path):
-    """An architecture with no session listed gets a plain sentence, no broken button."""
+def test_a_gpu_without_its_own_session_is_led_to_the_nearest_one(
+    learner, learner_client, seed_path
+):
+    """An NVIDIA generation with no session listed gets the nearest generation's, and why."""
+    from tests.factories import ArchitectureFactory
+
+    profile = Profile.objects.for_learner(learner)
+    profile.architecture = ArchitectureFactory(slug="volta", name="Volta", vendor="NVIDIA")
+    profile.save()
+    html = step_html(dashboard(learner_client), seed_path.steps[-1])
+    assert "/resources/gtc-hopper/" in html
+    assert "The guide lists no session for Volta" in html
+
+
+def test_a_gpu_that_does_not_run_cuda_is_told_the_sessions_do_not_apply(
+    learner, learner_client, seed_path
+):
     from tests.factories import ArchitectureFactory
 
     profile = Profile.objects.for_learner(learner)
     profile.architecture = ArchitectureFactory(slug="amd-cdna", name="CDNA", vendor="AMD")
     profile.save()
     html = step_html(dashboard(learner_client), seed_path.steps[-1])
-    assert "No architecture session is listed for your GPU yet." in html
+    assert "they do not apply directly to yours" in html
+    assert "Tell Parcours which GPU" not in html
 
 
 def test_another_learners_watching_never_shows(learner_client, other_learner, seed_path):

@@ -13,15 +13,6 @@ FR = {"accept-language": "fr"}
 URL = "/settings/"
 
 
-@pytest.fixture
-def seed(db):
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    call_command("load_curriculum", stdout=StringIO())
-
-
 def card_pk(slug):
     return GpuCard.objects.get(slug=slug).pk
 
