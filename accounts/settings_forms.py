@@ -9,12 +9,14 @@ from curriculum.models import Architecture, GpuCard
 from progress.models import Profile
 from progress.time_zone import time_zone_names
 from progress.validators import validate_learner_day
+from progress.widgets import OptionsInPythonSelect
 
 
 class ProfileForm(forms.ModelForm):
     gpu_card = forms.ModelChoiceField(
         queryset=GpuCard.objects.all(),
         required=False,
+        widget=OptionsInPythonSelect,
         label=_("My GPU"),
         help_text=_(
             "Cards are grouped by maker; type a few letters to jump to yours. "
@@ -24,6 +26,7 @@ class ProfileForm(forms.ModelForm):
     architecture = forms.ModelChoiceField(
         queryset=Architecture.objects.all(),
         required=False,
+        widget=OptionsInPythonSelect,
         empty_label=_("I don't know"),
         label=_("My GPU architecture, if my card is not listed"),
         help_text=_("Used only with “Other or none” above; a listed card brings its own."),
@@ -34,7 +37,8 @@ class ProfileForm(forms.ModelForm):
         fields = ["gpu_card", "architecture", "started_on", "language", "time_zone"]
         widgets = {
             "started_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-            "time_zone": forms.Select(),
+            # About 600 zones: the stock select renders a template per option.
+            "time_zone": OptionsInPythonSelect(),
         }
         labels = {
             "started_on": _("I started the path on"),

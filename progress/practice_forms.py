@@ -3,15 +3,13 @@
 import uuid
 
 from django import forms
-from django.forms.utils import flatatt
 from django.utils import timezone
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
 from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, Note, Practice
 from progress.validators import validate_learner_day
+from progress.widgets import OptionsInPythonSelect
 
 MINUTES_ERROR = _("Enter between 1 and 1440 minutes (24 h).")
 ALTERED_FORM_ERROR = _(
@@ -38,30 +36,6 @@ def grouped_chapter_choices(curriculum):
         ("", _("— none —")),
         *((part, chapters) for part, chapters in groups.items() if chapters),
     ]
-
-
-class OptionsInPythonSelect(forms.Select):
-    """A select that writes its options itself: the stock one renders a template per option."""
-
-    def render(self, name, value, attrs=None, renderer=None):
-        widget = self.get_context(name, value, attrs)["widget"]
-        parts = [format_html('<select name="{}"{}>', name, flatatt(widget["attrs"]))]
-        for group_name, options, _index in widget["optgroups"]:
-            if group_name:
-                parts.append(format_html('<optgroup label="{}">', group_name))
-            parts.extend(
-                format_html(
-                    '<option value="{}"{}>{}</option>',
-                    option["value"],
-                    mark_safe(" selected") if option["selected"] else "",
-                    option["label"],
-                )
-                for option in options
-            )
-            if group_name:
-                parts.append(mark_safe("</optgroup>"))
-        parts.append(mark_safe("</select>"))
-        return mark_safe("".join(parts))
 
 
 class PracticeForm(forms.ModelForm):
