@@ -227,7 +227,7 @@ if EMAIL_HOST:
         }
     }
 else:
-    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    MAILERS = {"default": {"BACKEND": "config.console_mail.EmailBackend"}}
 del EMAIL_HOST  # MAILERS replaces the EMAIL_* settings; keeping one would be read as the old style.
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Parcours <parcours@localhost>")
 
