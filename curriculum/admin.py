@@ -56,9 +56,7 @@ class NamesNoLearner(admin.ModelAdmin):
     """A curriculum admin whose delete pages summarise learners' protecting rows as counts."""
 
     def get_deleted_objects(self, objs, request):
-        to_delete, model_count, perms_needed, protected = super().get_deleted_objects(
-            objs, request
-        )
+        to_delete, model_count, perms_needed, protected = super().get_deleted_objects(objs, request)
         if protected:
             protected = protected_rows_summary(objs)
         return to_delete, model_count, perms_needed, protected
