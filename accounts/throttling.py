@@ -30,14 +30,14 @@ RESET_WINDOW = 60 * 60  # seconds
 
 
 def username_for_throttling(request, credentials):
-    """The username typed, cut to the longest a user can have.
+    """The username typed, in lower case (sign-in ignores case), cut to the longest a user can have.
 
     Axes stores it in a 255-character column: a longer one (a 10,000-character username posted
     to the admin's sign-in page) would otherwise fail to save on PostgreSQL and answer 500.
     """
     source = credentials if credentials else getattr(request, "data", request.POST)
     username = source.get("username")
-    return username[:USERNAME_MAX_LENGTH] if username else username
+    return username[:USERNAME_MAX_LENGTH].lower() if username else username
 
 
 class SignInHandler(AxesDatabaseHandler):

@@ -42,7 +42,7 @@ def signup(request):
                 None, _("This username or e-mail address was just taken. Please choose another.")
             )
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend="accounts.backends.CaseInsensitiveModelBackend")
             messages.success(
                 request, _("Welcome to Parcours, %(username)s!") % {"username": user.get_username()}
             )

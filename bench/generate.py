@@ -112,7 +112,7 @@ def write_sessions(users, cookie_file):
     for user in users:
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = "accounts.backends.CaseInsensitiveModelBackend"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         csrf = "".join(secrets.choice(alphabet) for _ in range(32))

@@ -175,7 +175,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # Authentication
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.CaseInsensitiveModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -227,7 +227,7 @@ if EMAIL_HOST:
         }
     }
 else:
-    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    MAILERS = {"default": {"BACKEND": "config.console_mail.EmailBackend"}}
 del EMAIL_HOST  # MAILERS replaces the EMAIL_* settings; keeping one would be read as the old style.
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Parcours <parcours@localhost>")
 

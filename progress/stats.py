@@ -262,47 +262,60 @@ class StepCounts:
     started: int = 0
     finished: int = 0
     coded: int = 0
-    previous_started: int | None = None
-
-    @property
-    def drop_off(self):
-        """Learners who started the previous step but not this one (None for the first)."""
-        if self.previous_started is None:
-            return None
-        return self.previous_started - self.started
+    drop_off: int | None = None  # learners who started the previous step and not this one
 
 
-def counts_by_resource(watches, practices, resource_ids):
-    """Started, finished and coded counts per resource id, in two queries."""
+def started_and_finished(rows):
+    """From (key, user, finished) rows of started watches: the users who started, and who finished, per key."""
+    started, finished = {}, {}
+    for key, user, has_finished in rows:
+        started.setdefault(key, set()).add(user)
+        if has_finished:
+            finished.setdefault(key, set()).add(user)
+    return started, finished
+
+
+def learners_by_resource(watches, practices, resource_ids):
+    """The sets of learners who started, finished and coded on each resource id, in two queries."""
     watch_rows = (
-        watches.filter(resource__in=resource_ids)
-        .values("resource")
-        .annotate(started=Count("pk", filter=STARTED), finished=Count("pk", filter=FINISHED))
+        watches.filter(STARTED, resource__in=resource_ids)
+        .annotate(has_finished=FINISHED)
+        .values_list("resource", "user", "has_finished")
         .order_by()
     )
+    started, finished = started_and_finished(watch_rows)
     practice_rows = (
-        practices.filter(resource__in=resource_ids)
-        .values("resource")
-        .annotate(coded=Count("user", distinct=True))
-        .order_by()
+        practices.filter(resource__in=resource_ids).values_list("resource", "user").distinct()
     )
-    counts = {pk: {"started": 0, "finished": 0, "coded": 0} for pk in resource_ids}
-    for row in watch_rows:
-        counts[row["resource"]].update(started=row["started"], finished=row["finished"])
-    for row in practice_rows:
-        counts[row["resource"]]["coded"] = row["coded"]
-    return counts
+    coded = {}
+    for resource, user in practice_rows.order_by():
+        coded.setdefault(resource, set()).add(user)
+    return {
+        pk: {
+            "started": started.get(pk, set()),
+            "finished": finished.get(pk, set()),
+            "coded": coded.get(pk, set()),
+        }
+        for pk in resource_ids
+    }
 
 
-def architecture_counts(watches, practices):
+def architecture_learners(watches, practices):
     """Learners who started, finished, coded on any architecture-presenting session; two queries."""
     sessions = Q(resource__presents_architecture=True)
-    counts = watches.filter(sessions).aggregate(
-        started=Count("user", distinct=True, filter=STARTED),
-        finished=Count("user", distinct=True, filter=FINISHED),
+    watch_rows = (
+        watches.filter(sessions, STARTED)
+        .annotate(has_finished=FINISHED)
+        .values_list("resource__presents_architecture", "user", "has_finished")
+        .order_by()
     )
-    counts.update(practices.filter(sessions).aggregate(coded=Count("user", distinct=True)))
-    return counts
+    started, finished = started_and_finished(watch_rows)
+    coded = set(practices.filter(sessions).values_list("user", flat=True).order_by())
+    return {
+        "started": started.get(True, set()),
+        "finished": finished.get(True, set()),
+        "coded": coded,
+    }
 
 
 def step_counts(path, users) -> list[StepCounts]:
@@ -310,16 +323,18 @@ def step_counts(path, users) -> list[StepCounts]:
     steps = [step for stage in path.stages.all() for step in stage.steps.all()] if path else []
     watches = Watch.objects.filter(user__in=users)
     practices = Practice.objects.filter(user__in=users)
-    by_resource = counts_by_resource(
+    by_resource = learners_by_resource(
         watches, practices, [step.resource_id for step in steps if step.resource_id]
     )
-    architecture = architecture_counts(watches, practices)
+    architecture = architecture_learners(watches, practices)
     progress = []
     previous = None
     for step in steps:
-        counts = architecture if step.is_architecture_talk else by_resource[step.resource_id]
-        progress.append(StepCounts(step, previous_started=previous, **counts))
-        previous = counts["started"]
+        who = architecture if step.is_architecture_talk else by_resource[step.resource_id]
+        drop_off = None if previous is None else len(previous - who["started"])
+        counts = {kind: len(users) for kind, users in who.items()}
+        progress.append(StepCounts(step, drop_off=drop_off, **counts))
+        previous = who["started"]
     return progress
 
 

@@ -139,3 +139,11 @@ def test_behind_a_proxy_lockouts_follow_the_address_the_proxy_reports(client, le
         ("198.51.100.9", 1),
         ("203.0.113.7", 2),
     ]
+
+
+def test_changing_the_usernames_case_does_not_escape_the_lockout(client, learner):
+    """Five failures spread over "ada", "ADA" and "Ada" lock the account as five on one username."""
+    for username in ("ada", "ADA", "Ada", "aDa", "adA"):
+        response = sign_in(client, username, "not the password")
+    assert response.status_code == 429
+    assert sign_in(client, "ADA").status_code == 429

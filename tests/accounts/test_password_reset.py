@@ -1,7 +1,9 @@
+import io
 import re
 
 import pytest
 from django.core import mail
+from django.test import override_settings
 from django.urls import reverse
 
 from tests.factories import PASSWORD
@@ -137,3 +139,20 @@ def test_the_new_password_form_loads_in_fixed_queries(client, learner, django_as
     with django_assert_num_queries(2):
         response = client.get(link.url, headers=EN)
     assert 'name="new_password1"' in response.content.decode()
+
+
+def test_the_console_prints_the_link_on_one_line_as_sent(client, learner):
+    """Without an SMTP server the mail is printed decoded: the French text and the whole link."""
+    stream = io.StringIO()
+    console = {
+        "default": {"BACKEND": "config.console_mail.EmailBackend", "OPTIONS": {"stream": stream}}
+    }
+    with override_settings(MAILERS=console):
+        client.post(reverse("password_reset"), {"email": "ada@example.com"})
+    printed = stream.getvalue()
+    link = re.search(r"http://testserver/accounts/reset/\S+/\S+/", printed).group(0)
+    assert f"\n{link}\n" in printed
+    assert 'name="new_password1"' in client.get(link, follow=True).content.decode()
+    assert "Bonjour ada," in printed
+    assert "=3D" not in printed and "=\n" not in printed
+    assert "Subject: " in printed and "To: ada@example.com" in printed

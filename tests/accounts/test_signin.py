@@ -1,4 +1,5 @@
 import pytest
+from axes.models import AccessAttempt
 from django.urls import reverse
 
 from tests.factories import PASSWORD
@@ -136,3 +137,21 @@ def test_a_10000_character_username_on_the_admin_sign_in_page_is_refused_cleanly
     response = client.post(reverse("admin:login"), data, headers=EN)
     assert response.status_code == 200
     assert "Please enter the correct username and password" in response.content.decode()
+
+
+def test_the_username_may_be_typed_in_any_case(client, learner):
+    """Usernames are unique whatever their case, so "ADA" signs ada in."""
+    response = sign_in(client, username="ADA")
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(learner.pk)
+    assert client.get(reverse("home")).wsgi_request.user == learner
+
+
+def test_a_wrong_password_in_another_case_is_refused_and_counted_as_one_username(client, learner):
+    """Failures typed as "ADA", "Ada" and "ada" count against the same username."""
+    for username in ("ADA", "Ada", "ada"):
+        response = sign_in(client, username=username, password="not the password")
+        assert response.status_code == 200
+        assert "_auth_user_id" not in client.session
+    attempts = AccessAttempt.objects.all()
+    assert [(a.username, a.failures_since_start) for a in attempts] == [("ada", 3)]

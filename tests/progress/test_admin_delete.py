@@ -6,9 +6,11 @@ from django.urls import reverse
 from curriculum.models import Resource
 from progress.models import Note, Practice, Watch, WatchEvent
 from tests.factories import (
+    ChapterFactory,
     NoteFactory,
     PracticeFactory,
     ResourceFactory,
+    UserFactory,
     WatchEventFactory,
     WatchFactory,
 )
@@ -46,6 +48,47 @@ def test_the_delete_page_names_what_protects_the_resource(client, curator, studi
     assert "would require deleting the following protected related objects" in html
     assert "my private thoughts" not in html
     assert_history_kept(studied)
+
+
+def test_the_delete_page_counts_learners_rows_and_names_no_learner(client, curator, studied):
+    """Each kind of row is summarised as counts: no username, no text a learner wrote."""
+    PracticeFactory(user=UserFactory(username="grace"), resource=studied, built="my secret kernel")
+    PracticeFactory(user=UserFactory(username="linus"), resource=studied)
+    client.force_login(curator)
+    url = reverse("admin:curriculum_resource_delete", args=[studied.pk])
+    html = client.get(url, headers=EN).content.decode()
+    for summary in (
+        "1 watch state by 1 learner",
+        "1 watch event by 1 learner",
+        "3 coding sessions by 3 learners",
+        "1 note by 1 learner",
+    ):
+        assert f"<li>{summary}</li>" in html
+    for private in ("ada", "grace", "linus", "A kernel, take", "my secret kernel"):
+        assert private not in html
+
+
+def test_the_bulk_delete_counts_learners_across_resources(client, curator, studied):
+    """Two resources coded on by the same learner: two sessions, one learner."""
+    other = ResourceFactory()
+    PracticeFactory(user=studied.practice_sessions.get().user, resource=other)
+    client.force_login(curator)
+    data = {"action": "delete_selected", "_selected_action": [studied.pk, other.pk]}
+    response = client.post(reverse("admin:curriculum_resource_changelist"), data, headers=EN)
+    html = response.content.decode()
+    assert "<li>2 coding sessions by 1 learner</li>" in html
+    assert "ada" not in html
+
+
+def test_deleting_a_chapter_learners_coded_on_names_no_learner(client, curator):
+    """A chapter is protected by coding sessions too, and its page counts them the same way."""
+    session = PracticeFactory(resource=None, chapter=ChapterFactory())
+    client.force_login(curator)
+    url = reverse("admin:curriculum_chapter_delete", args=[session.chapter.pk])
+    html = client.get(url, headers=EN).content.decode()
+    assert "Cannot delete chapter" in html
+    assert "<li>1 coding session by 1 learner</li>" in html
+    assert session.user.username not in html
 
 
 def test_confirming_the_delete_anyway_deletes_nothing(client, curator, studied):
