@@ -27,6 +27,9 @@ pytestmark = [
         " these tests need PostgreSQL (set DATABASE_URL).",
     ),
     pytest.mark.django_db(transaction=True),
+    # Each test holds 50 connections at once: two at a time, one per xdist worker, would pass
+    # PostgreSQL's default limit of 100 clients, so they all run in the same worker, in turn.
+    pytest.mark.xdist_group("fifty_connections"),
 ]
 
 
