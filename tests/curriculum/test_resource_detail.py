@@ -20,7 +20,7 @@ def test_the_start_here_video_says_why(client, seed):
     url = reverse("curriculum:resource_detail", args=["how-gpu-computing-works"])
     html = client.get(url, headers={"accept-language": "en"}).content.decode()
     assert "Start here" in html
-    assert "Si vous ne regardez qu&#x27;une vidéo sur le GPU" in html
+    assert "If you watch only one video about the GPU" in html
     assert "1 h" in html
 
 
