@@ -14,8 +14,6 @@ from curriculum.models import Chapter, Part, Path, Resource, Series, Stage, Step
 class CurriculumText(TranslationOptions):
     # French is required wherever the field itself is; English is always optional.
     required_languages = ("fr",)
-    # An empty text is stored "" in either language, as the loader and the migration store it.
-    empty_values = ""
 
 
 @register(Part)
