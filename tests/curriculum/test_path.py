@@ -9,9 +9,7 @@ URL = reverse("path")
 def test_the_path_shows_stages_and_steps_in_order_with_notes(client, seed):
     """Week 1 comes first, the freeCodeCamp course says 12 h in several sittings."""
     html = client.get(URL, headers={"accept-language": "en"}).content.decode()
-    positions = [
-        html.index(title) for title in ("Week 1", "Week 2-3", "Week 4", "Then, as needed")
-    ]
+    positions = [html.index(title) for title in ("Week 1", "Week 2-3", "Week 4", "Then, as needed")]
     assert positions == sorted(positions)
     assert "12 h, in several sittings" in html
     assert html.index("How GPU Computing Works") < html.index("Getting Started With CUDA")
