@@ -58,6 +58,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[:
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # Before the admin, so that curators edit the French and English text of the curriculum.
+    "modeltranslation",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -194,6 +196,11 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
 URLIZE_ASSUME_HTTPS = True
+
+# django-modeltranslation (curriculum/translation.py): the curriculum's text is written in French
+# (the seed) and in English; English pages show the French where the English is empty.
+MODELTRANSLATION_DEFAULT_LANGUAGE = "fr"
+MODELTRANSLATION_FALLBACK_LANGUAGES = ("fr",)
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 
 # Static files: whitenoise serves them, compressed and hashed outside development.

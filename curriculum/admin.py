@@ -6,6 +6,7 @@ from django.db import router
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from modeltranslation.admin import TranslationAdmin, TranslationTabularInline
 
 from curriculum.models import (
     Architecture,
@@ -62,13 +63,18 @@ class NamesNoLearner(admin.ModelAdmin):
         return to_delete, model_count, perms_needed, protected
 
 
-class ChapterInline(admin.TabularInline):
+class TranslatedAdmin(NamesNoLearner, TranslationAdmin):
+    """A curriculum admin whose text fields are edited in French (required where the field is)
+    and in English (optional: pages show the French where it is empty)."""
+
+
+class ChapterInline(TranslationTabularInline):
     model = Chapter
     extra = 0
 
 
 @admin.register(Part)
-class PartAdmin(NamesNoLearner):
+class PartAdmin(TranslatedAdmin):
     list_display = ["number", "title"]
     search_fields = ["title"]
     inlines = [ChapterInline]
@@ -83,7 +89,7 @@ class PartAdmin(NamesNoLearner):
 
 
 @admin.register(Chapter)
-class ChapterAdmin(NamesNoLearner):
+class ChapterAdmin(TranslatedAdmin):
     list_display = ["__str__", "part", "number", "title"]
     list_filter = ["part"]
     search_fields = ["title", "part__title"]
@@ -102,7 +108,7 @@ class ChapterAdmin(NamesNoLearner):
 
 
 @admin.register(Series)
-class SeriesAdmin(NamesNoLearner):
+class SeriesAdmin(TranslatedAdmin):
     list_display = ["name", "slug", "order"]
     list_editable = ["order"]
     search_fields = ["name", "description"]
@@ -136,7 +142,7 @@ class PairingInline(admin.TabularInline):
 
 
 @admin.register(Resource)
-class ResourceAdmin(NamesNoLearner):
+class ResourceAdmin(TranslatedAdmin):
     list_display = [
         "title",
         "kind",
@@ -213,14 +219,14 @@ class PairingAdmin(NamesNoLearner):
     autocomplete_fields = ["resource", "part", "chapter"]
 
 
-class StageInline(admin.TabularInline):
+class StageInline(TranslationTabularInline):
     model = Stage
     extra = 0
     show_change_link = True
 
 
 @admin.register(Path)
-class PathAdmin(NamesNoLearner):
+class PathAdmin(TranslatedAdmin):
     list_display = ["title", "slug", "order"]
     search_fields = ["title"]
     list_filter = ["order"]
@@ -228,7 +234,7 @@ class PathAdmin(NamesNoLearner):
     inlines = [StageInline]
 
 
-class StepInline(admin.TabularInline):
+class StepInline(TranslationTabularInline):
     model = Step
     extra = 0
     autocomplete_fields = ["resource"]
@@ -236,7 +242,7 @@ class StepInline(admin.TabularInline):
 
 
 @admin.register(Stage)
-class StageAdmin(NamesNoLearner):
+class StageAdmin(TranslatedAdmin):
     list_display = ["title", "path", "order", "first_week", "last_week"]
     list_editable = ["order"]
     list_filter = ["path"]
@@ -247,7 +253,7 @@ class StageAdmin(NamesNoLearner):
 
 
 @admin.register(Step)
-class StepAdmin(NamesNoLearner):
+class StepAdmin(TranslatedAdmin):
     list_display = ["__str__", "stage", "order", "kind", "note"]
     list_editable = ["order"]
     list_filter = ["kind", "stage"]

@@ -6,6 +6,7 @@ from pathlib import Path as FilePath
 import yaml
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from modeltranslation.translator import translator
 
 from curriculum.models import (
     Architecture,
@@ -108,15 +109,15 @@ class Loader:
     # Entries
 
     def load_part(self, entry, where):
-        check_fields(entry, {"number", "title"}, where)
+        check_fields(entry, {"number", "title"}, where, Part)
         number = required(entry, "number", where)
-        self.upsert(Part, {"number": number}, {"title": entry.get("title") or ""}, where)
+        self.upsert(Part, {"number": number}, {"title": entry.get("title")}, where, entry)
 
     def load_chapter(self, entry, where):
-        check_fields(entry, {"part", "number", "title"}, where)
+        check_fields(entry, {"part", "number", "title"}, where, Chapter)
         part = self.find_part(required(entry, "part", where), where, "part")
         lookup = {"part": part, "number": required(entry, "number", where)}
-        self.upsert(Chapter, lookup, {"title": entry.get("title") or ""}, where)
+        self.upsert(Chapter, lookup, {"title": entry.get("title")}, where, entry)
 
     def load_architecture(self, entry, where):
         check_fields(entry, {"slug", "name", "vendor", "order"}, where)
@@ -133,16 +134,16 @@ class Loader:
         self.upsert(GpuCard, {"slug": entry["slug"]}, fields, where)
 
     def load_series(self, entry, where):
-        check_fields(entry, SERIES_FIELDS, where)
-        fields = {key: value for key, value in entry.items() if key != "slug"}
-        self.upsert(Series, {"slug": entry["slug"]}, with_blanks(fields), where)
+        check_fields(entry, SERIES_FIELDS, where, Series)
+        fields = {key: value for key, value in entry.items() if key in SERIES_FIELDS - {"slug"}}
+        self.upsert(Series, {"slug": entry["slug"]}, with_blanks(fields), where, entry)
 
     def load_resource(self, entry, where):
-        check_fields(entry, RESOURCE_FIELDS, where)
+        check_fields(entry, RESOURCE_FIELDS, where, Resource)
         fields = {
             key: value
             for key, value in entry.items()
-            if key not in {"slug", "series", "architectures", "pairings"}
+            if key in RESOURCE_FIELDS - {"slug", "series", "architectures", "pairings"}
         }
         if "series" in entry:
             fields["series"] = self.find(Series, entry["series"], where, "series")
@@ -152,7 +153,7 @@ class Loader:
         ]
         check_duration(fields.get("duration_minutes"), where)
         resource, written = self.upsert(
-            Resource, {"slug": entry["slug"]}, with_blanks(fields), where
+            Resource, {"slug": entry["slug"]}, with_blanks(fields), where, entry
         )
         if written:
             resource.architectures.set(architectures)
@@ -171,27 +172,31 @@ class Loader:
         self.upsert(Pairing, lookup, fields, where)
 
     def load_path(self, entry, where):
-        check_fields(entry, {"slug", "title", "introduction", "rule", "order", "stages"}, where)
+        check_fields(
+            entry, {"slug", "title", "introduction", "rule", "order", "stages"}, where, Path
+        )
         fields = {
             key: entry[key] for key in ("title", "introduction", "rule", "order") if key in entry
         }
-        path, _written = self.upsert(Path, {"slug": entry["slug"]}, with_blanks(fields), where)
+        path, _written = self.upsert(
+            Path, {"slug": entry["slug"]}, with_blanks(fields), where, entry
+        )
         for index, stage in enumerate(entry.get("stages") or []):
             self.load_stage(path, stage, index + 1, f"{where} stages[{index}]")
 
     def load_stage(self, path, entry, order, where):
-        check_fields(entry, {"title", "first_week", "last_week", "steps"}, where)
+        check_fields(entry, {"title", "first_week", "last_week", "steps"}, where, Stage)
         fields = {
             "title": required(entry, "title", where),
             "first_week": entry.get("first_week"),
             "last_week": entry.get("last_week"),
         }
-        stage, _written = self.upsert(Stage, {"path": path, "order": order}, fields, where)
+        stage, _written = self.upsert(Stage, {"path": path, "order": order}, fields, where, entry)
         for index, step in enumerate(entry.get("steps") or []):
             self.load_step(stage, step, index + 1, f"{where} steps[{index}]")
 
     def load_step(self, stage, entry, order, where):
-        check_fields(entry, {"kind", "resource", "title", "note"}, where)
+        check_fields(entry, {"kind", "resource", "title", "note"}, where, Step)
         resource = None
         if entry.get("resource") is not None:
             resource = self.find(Resource, entry["resource"], where, "resource")
@@ -201,7 +206,7 @@ class Loader:
             "title": entry.get("title", ""),
             "note": entry.get("note", ""),
         }
-        self.upsert(Step, {"stage": stage, "order": order}, fields, where)
+        self.upsert(Step, {"stage": stage, "order": order}, fields, where, entry)
 
     # Lookups and writes
 
@@ -226,11 +231,14 @@ class Loader:
                 f"{where}: field 'chapter': unknown chapter {number!r} of part {part.number}."
             ) from None
 
-    def upsert(self, model, lookup, fields, where):
-        """Create the row, or overwrite it from the file when updating; curator edits win otherwise.
+    def upsert(self, model, lookup, fields, where, entry=None):
+        """Create the row, or overwrite it from the file when updating; curator edits win otherwise,
+        but English text still empty is filled in from the file.
 
-        Returns the row and whether this run wrote it.
+        Returns the row and whether this run wrote it from the file (filling in English only
+        does not count).
         """
+        fields = in_both_languages(model, fields, entry or {})
         instance = model.objects.filter(**lookup).first()
         if instance is None:
             instance = model(**lookup, **fields)
@@ -239,6 +247,12 @@ class Loader:
             for key, value in fields.items():
                 setattr(instance, key, value)
             self.report.updated += 1
+        elif english := missing_english(instance, fields):
+            for key, value in english.items():
+                setattr(instance, key, value)
+            self.report.updated += 1
+            save_validated(instance, where)
+            return instance, False
         else:
             return instance, False
         save_validated(instance, where)
@@ -274,11 +288,12 @@ def required(entry, key, where):
     return entry[key]
 
 
-def check_fields(entry, allowed, where):
+def check_fields(entry, allowed, where, model=None):
     """Refuse misspelt fields rather than silently ignore them."""
     if not isinstance(entry, dict):
         raise CurriculumError(f"{where}: must be a mapping of fields.")
-    unknown = set(entry) - allowed
+    english = {f"{name}_en" for name in translated_fields(model) if name in allowed}
+    unknown = set(entry) - allowed - english
     if unknown:
         raise CurriculumError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}.")
 
@@ -291,4 +306,35 @@ def with_blanks(fields):
     return {
         key: "" if value is None and key not in NULLABLE_FIELDS else value
         for key, value in fields.items()
+    }
+
+
+def translated_fields(model):
+    """The names of the model's text fields written in French and in English."""
+    if model not in translator.get_registered_models():
+        return ()
+    return translator.get_options_for_model(model).all_fields.keys()
+
+
+def in_both_languages(model, fields, entry):
+    """fields with each translated text given as its French and its English column.
+
+    The file gives the French as `summary` and the English as `summary_en`; an English left out
+    is stored empty, and pages show the French in its place.
+    """
+    fields = dict(fields)
+    for name in translated_fields(model):
+        if name in fields:
+            fields[f"{name}_fr"] = fields.pop(name) or ""
+            fields[f"{name}_en"] = entry.get(f"{name}_en") or ""
+    return fields
+
+
+def missing_english(instance, fields):
+    """The file's English text for the row's English columns that are still empty."""
+    english = {f"{name}_en" for name in translated_fields(type(instance))}
+    return {
+        key: value
+        for key, value in fields.items()
+        if key in english and value and not getattr(instance, key)
     }

@@ -317,14 +317,16 @@ class ResourceQuerySet(models.QuerySet):
         )
 
     def search(self, text):
-        """Resources whose title, speaker, keywords or summary contain every word of text."""
+        """Resources whose title, speaker, keywords or summary (either language) hold every word."""
         queryset = self
         for word in text.split():
             queryset = queryset.filter(
-                Q(title__icontains=word)
+                Q(title_fr__icontains=word)
+                | Q(title_en__icontains=word)
                 | Q(speaker__icontains=word)
                 | Q(keywords__icontains=word)
-                | Q(summary__icontains=word)
+                | Q(summary_fr__icontains=word)
+                | Q(summary_en__icontains=word)
             )
         return queryset
 
@@ -521,15 +523,17 @@ class Resource(models.Model):
     def keyword_list(self):
         return [word.strip() for word in self.keywords.split(",") if word.strip()]
 
-    @cached_property
+    @property
     def summary_excerpt(self):
-        """The summary's first 30 words, as the catalogue's cards show it."""
+        """The summary's first 30 words in the active language, as the catalogue's cards show it."""
         return Truncator(self.summary).words(30)
 
     @cached_property
     def search_text(self):
-        """The text the catalogue's search looks in, case-folded."""
-        return "\n".join([self.title, self.speaker, self.keywords, self.summary]).casefold()
+        """The text the catalogue's search looks in, French and English, case-folded."""
+        texts = [self.title_fr, self.title_en, self.speaker, self.keywords]
+        texts += [self.summary_fr, self.summary_en]
+        return "\n".join(text or "" for text in texts).casefold()
 
     @cached_property
     def watch_link(self):
@@ -545,7 +549,9 @@ class Resource(models.Model):
         """While no video address is known, a search of the series' own site (or None)."""
         if self.watch_link or not self.series_id:
             return None
-        return self.series.search_link(self.search_terms or self.title)
+        # The title as given in the guide, whatever the language of the page: the cached link
+        # is shared by every request.
+        return self.series.search_link(self.search_terms or self.title_fr)
 
     def links(self):
         """The resource's links that are filled in, as (label, url) pairs."""

@@ -12,7 +12,9 @@ The model instances are shared by every request of the process: read them, never
 import threading
 from dataclasses import dataclass, field, replace
 
+from django.conf import settings
 from django.db.models import Prefetch
+from django.utils import translation
 
 from curriculum.models import (
     CUDA_VENDOR,
@@ -130,6 +132,13 @@ def _pairings():
 
 def build(token):
     """Every curriculum row the pages show, in a fixed number of queries."""
+    # Ordering by a translated field sorts on the active language's column: the structure shared
+    # by every request is built in French, whatever language the request that builds it uses.
+    with translation.override(settings.LANGUAGE_CODE):
+        return _build(token)
+
+
+def _build(token):
     resources = list(
         Resource.objects.select_related("series").prefetch_related(
             "architectures", Prefetch("pairings", queryset=_pairings())

@@ -31,8 +31,8 @@ def test_a_curator_adds_a_resource_to_week_4_and_a_learner_sees_it_on_the_path(
 
     page.goto("/admin/curriculum/resource/add/")
     page.locator("#id_kind").select_option("lecture")
-    page.locator("#id_title").fill("Tensor Memory Accelerator in practice")
-    page.locator("#id_title").press("Tab")
+    page.locator("#id_title_fr").fill("Tensor Memory Accelerator in practice")
+    page.locator("#id_title_fr").press("Tab")
     slug = page.locator("#id_slug")
     expect(slug).to_have_value("tensor-memory-accelerator-in-practice")
     slug.fill("tma-in-practice")
@@ -49,7 +49,7 @@ def test_a_curator_adds_a_resource_to_week_4_and_a_learner_sees_it_on_the_path(
     prefix = f"steps-{Step.objects.filter(stage__title='Semaine 4').count()}"
     page.locator(f"#id_{prefix}-order").fill("3")
     pick(page, f"id_{prefix}-resource", "Tensor Memory", "Tensor Memory Accelerator in practice")
-    page.locator(f"#id_{prefix}-note").fill("1 h 15, avec le chapitre 5")
+    page.locator(f"#id_{prefix}-note_fr").fill("1 h 15, avec le chapitre 5")
     page.locator("input[name=_save]").click()
     expect(page.locator(".messagelist")).to_contain_text("Semaine 4")
 

@@ -66,7 +66,7 @@ def test_a_curator_edits_a_resource_title(client, curator, seed):
     form = client.get(url).context["adminform"].form
     data = {key: value for key, value in form.initial.items() if value is not None}
     data.update(
-        title="Reductions, revisited",
+        title_fr="Reductions, revisited",
         architectures=[],
         **{
             "pairings-TOTAL_FORMS": "1",

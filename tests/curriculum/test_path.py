@@ -9,11 +9,9 @@ URL = reverse("path")
 def test_the_path_shows_stages_and_steps_in_order_with_notes(client, seed):
     """Week 1 comes first, the freeCodeCamp course says 12 h in several sittings."""
     html = client.get(URL, headers={"accept-language": "en"}).content.decode()
-    positions = [
-        html.index(title) for title in ("Semaine 1", "Semaine 2-3", "Semaine 4", "Ensuite")
-    ]
+    positions = [html.index(title) for title in ("Week 1", "Week 2-3", "Week 4", "Then, as needed")]
     assert positions == sorted(positions)
-    assert "12 h, en plusieurs fois" in html
+    assert "12 h, in several sittings" in html
     assert html.index("How GPU Computing Works") < html.index("Getting Started With CUDA")
 
 
@@ -21,7 +19,7 @@ def test_the_path_states_the_one_to_three_rule(client, seed):
     """One hour of video for three hours of code."""
     html = client.get(URL, headers={"accept-language": "en"}).content.decode()
     assert "One hour of video for three hours of code." in html
-    assert "une heure de vidéo pour trois heures de code" in html
+    assert "The ratio that works: one hour of video for three hours of code." in html
 
 
 def test_the_architecture_step_lists_the_session_for_each_gpu(client, seed):

@@ -12,7 +12,7 @@ def test_a_resource_page_shows_links_pairing_and_series(client, seed):
     assert "https://christianjmills.com/posts/cuda-mode-notes/lecture-009/" in html
     assert "With Part 2, chapter 5" in html
     assert "https://discord.gg/gpumode" in html
-    assert "Pourquoi GPU MODE est différent" in html
+    assert "Why GPU MODE is different" in html
 
 
 def test_the_start_here_video_says_why(client, seed):
@@ -20,7 +20,7 @@ def test_the_start_here_video_says_why(client, seed):
     url = reverse("curriculum:resource_detail", args=["how-gpu-computing-works"])
     html = client.get(url, headers={"accept-language": "en"}).content.decode()
     assert "Start here" in html
-    assert "Si vous ne regardez qu&#x27;une vidéo sur le GPU" in html
+    assert "If you watch only one video about the GPU" in html
     assert "1 h" in html
 
 

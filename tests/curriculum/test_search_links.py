@@ -99,7 +99,7 @@ def test_a_curator_sets_a_series_search_in_admin(client, curator, db):
         reverse("admin:curriculum_series_change", args=[series.pk]),
         {
             "slug": "talks",
-            "name": "Talks",
+            "name_fr": "Talks",
             "order": 0,
             "search_url_template": "https://videos.example.com/find?q={query}",
             "search_name": "Example Videos",

@@ -45,7 +45,7 @@ def test_picking_an_rtx_4090_says_to_watch_hoppers_session_and_why(learner, lear
     assert "Your card: GeForce RTX 4090, of the NVIDIA Ada Lovelace generation." in text
     assert "no architecture session for Ada Lovelace" in text
     assert "Watch the one on Hopper, the nearest generation that has one" in text
-    assert "Présentation d'architecture à la GTC : Hopper" in text
+    assert "Architecture presentation at GTC: Hopper" in text
     assert "Search the NVIDIA On-Demand archive" in text
     profile = Profile.objects.get(user=learner)
     assert (profile.gpu_card.slug, profile.architecture.slug) == ("rtx-4090", "ada")
@@ -86,7 +86,7 @@ def test_a_card_with_no_architecture_recorded_lists_the_sessions(learner_client,
     card = GpuCard.objects.create(slug="rtx-9999", name="RTX 9999", maker="NVIDIA")
     text = advice(save(learner_client, gpu_card=card.pk).content.decode())
     assert "The generation of this card is not recorded yet" in text
-    assert "Présentation d'architecture à la GTC : Rubin" in text
+    assert "Architecture presentation at GTC: Rubin" in text
 
 
 def test_other_or_none_keeps_the_architecture_chosen(learner, learner_client, seed):
@@ -123,4 +123,4 @@ def test_without_a_gpu_the_page_asks_for_one(learner_client, seed):
     """Nothing chosen yet: the advice asks for the card and lists the sessions."""
     text = advice(learner_client.get(URL, headers=EN).content.decode())
     assert "Say which card you have" in text
-    assert "Présentation d'architecture à la GTC : Blackwell" in text
+    assert "Architecture presentation at GTC: Blackwell" in text

@@ -146,3 +146,20 @@ def test_the_unsubscribe_headers_follow_rfc_8058(learner, subscribed, seed_path)
     assert sent["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert header[1:-1] in text
     assert f'href="{header[1:-1]}"' in html
+
+
+def test_the_digest_names_next_up_in_the_learners_language(learner, subscribed, seed_path):
+    """The step's English title in an English digest, its French one in a French digest."""
+    from curriculum.models import Step
+
+    Step.objects.filter(pk=seed_path.steps[0].pk).update(
+        title_fr="Le calcul GPU, en une heure", title_en="GPU computing, in one hour"
+    )
+    profile(learner, language="en")
+    _message, text, _html = the_digest()
+    assert "Next up: GPU computing, in one hour" in text
+    mail.outbox.clear()
+    Digest.objects.all().delete()
+    profile(learner, language="fr")
+    _message, text, _html = the_digest()
+    assert "Le calcul GPU, en une heure" in text

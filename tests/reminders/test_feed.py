@@ -243,3 +243,22 @@ def test_with_htmx_making_and_revoking_swap_the_section(learner_client, learner)
     assert "Make my calendar address" in revoked
     assert "Your calendar address no longer works." in revoked
     assert fetch(token).status_code == 404
+
+
+def test_the_feed_writes_step_titles_and_notes_in_the_learners_language(feed, seed_path):
+    """English on the profile: the step's English title and note; French: the French ones."""
+    from curriculum.models import Step
+
+    Step.objects.filter(pk=seed_path.steps[3].pk).update(
+        title_fr="Le cours CUDA",
+        title_en="The CUDA course",
+        note_fr="12 h, en plusieurs fois",
+        note_en="12 h, in several sittings",
+    )
+    english = step_events(parsed(fetch(feed.token)))[uid(seed_path.steps[3], feed)]
+    assert str(english["SUMMARY"]) == "The CUDA course"
+    assert "12 h, in several sittings" in str(english["DESCRIPTION"])
+    Profile.objects.filter(user=feed.user).update(language="fr")
+    french = step_events(parsed(fetch(feed.token)))[uid(seed_path.steps[3], feed)]
+    assert str(french["SUMMARY"]) == "Le cours CUDA"
+    assert "12 h, en plusieurs fois" in str(french["DESCRIPTION"])

@@ -10,7 +10,10 @@ class Command(BaseCommand):
         "Load the curriculum (parts, series, resources, the suggested path) from a YAML file, "
         "by default fixtures/curriculum.yaml, which is not a Django fixture: use this command, "
         "not loaddata. Running it again duplicates nothing and keeps curators' edits unless "
-        "--update is given."
+        "--update is given. Text is written in French (title, summary…); its English is given "
+        "beside it with _en added to the field's name (title_en, summary_en…). English left out "
+        "stays empty and pages show the French; English still empty in the database is filled "
+        "in from the file even without --update."
     )
 
     def add_arguments(self, parser):
