@@ -29,8 +29,12 @@ def learner_state(state: ResourceState) -> LearnerState:
 
 
 class Card(NamedTuple):
+    """A resource's card, with the ids and return address of its watch forms when signed in."""
+
     resource: Resource
     state: ResourceState | None  # None for a visitor
+    place: str
+    next_url: str  # Back to the card: without JavaScript, its anchor opens its series.
 
 
 @dataclass
@@ -55,13 +59,17 @@ class Results:
         return sum(len(group.cards) for group in self.groups)
 
 
-def results(resources: list[Resource], watches: dict[int, Watch] | None, state="") -> Results:
+def results(
+    resources: list[Resource], watches: dict[int, Watch] | None, *, page_url: str, state=""
+) -> Results:
     """resources by series, in catalogue order, with the learner's state on each (watches None:
     a visitor), keeping only those in state when one is given."""
     groups = {}
     for resource in resources:
-        card = Card(resource, None if watches is None else resource_state(resource, watches))
-        if state and card.state is not None and learner_state(card.state) != state:
+        progress = None if watches is None else resource_state(resource, watches)
+        if state and progress is not None and learner_state(progress) != state:
             continue
+        slug = resource.slug
+        card = Card(resource, progress, f"watch-{slug}", f"{page_url}#resource-{slug}")
         groups.setdefault(resource.series_id, SeriesGroup(resource.series)).cards.append(card)
     return Results(list(groups.values()))

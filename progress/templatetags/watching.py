@@ -32,4 +32,5 @@ def resource_state(context, resource):
 @register.simple_tag(takes_context=True)
 def catalogue_results(context, resources, state=""):
     """The catalogue's resources by series with the signed-in learner's state, narrowed to state."""
-    return catalogue.results(resources, learner_watches(context), state)
+    page_url = context["request"].get_full_path()
+    return catalogue.results(resources, learner_watches(context), page_url=page_url, state=state)
