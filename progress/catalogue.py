@@ -52,6 +52,8 @@ class SeriesGroup:
 
 @dataclass
 class Results:
+    """The cards the filters kept, series by series."""
+
     groups: list[SeriesGroup]
 
     @property
