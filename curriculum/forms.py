@@ -1,6 +1,7 @@
 import threading
 
 from django import forms
+from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -8,11 +9,21 @@ from curriculum import structure
 from curriculum.models import Resource
 
 
+class LearnerState(models.TextChoices):
+    """Where the signed-in learner stands on a resource, as the catalogue filters it."""
+
+    NOT_STARTED = "not_started", _("Not started")
+    IN_PROGRESS = "in_progress", _("In progress")
+    WATCHED = "watched", _("Watched")
+    FOLLOWED = "followed", _("Followed")
+
+
 class ResourceFilterForm(forms.Form):
     """The catalogue's filters; every one optional, read from GET so results can be shared.
 
     A filter whose value is not one of its choices (a stale shared link, a tampered address)
-    is left out and named in `ignored`; the valid ones still apply.
+    is left out and named in `ignored`; the valid ones still apply. The state filter is a
+    signed-in learner's only: visitors have no state, and the form leaves the field out.
     """
 
     q = forms.CharField(label=_("Search"), required=False, max_length=100)
@@ -20,24 +31,39 @@ class ResourceFilterForm(forms.Form):
     series = forms.ChoiceField(label=_("Series"), required=False)
     guide = forms.ChoiceField(label=_("Part or chapter of the guide"), required=False)
     architecture = forms.ChoiceField(label=_("GPU architecture"), required=False)
+    state = forms.ChoiceField(
+        label=_("My progress"),
+        required=False,
+        choices=[("", _("Everything")), *LearnerState.choices],
+    )
 
-    def __init__(self, *args, curriculum=None, **kwargs):
+    def __init__(self, *args, curriculum=None, learner=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.curriculum = curriculum or structure.current()
         for name, choices in filter_choices(self.curriculum).items():
             self.fields[name].choices = choices
+        if not learner:
+            del self.fields["state"]
 
     @property
     def ignored(self):
         """The labels of the filters left out because their value is not one of the choices."""
         return [self.fields[name].label for name in self.errors] if self.is_bound else []
 
+    def valid_data(self):
+        """The values of the valid filters, without the others."""
+        if not self.is_bound:
+            return {}
+        self.is_valid()  # Fills cleaned_data with the valid fields, leaves out the others.
+        return self.cleaned_data
+
+    def learner_state(self):
+        """The LearnerState to keep, or "" for every state (and for visitors)."""
+        return self.valid_data().get("state", "")
+
     def criteria(self):
         """Keyword arguments for Resource.objects.catalogue(): the valid filters only."""
-        data = {}
-        if self.is_bound:
-            self.is_valid()  # Fills cleaned_data with the valid fields, leaves out the others.
-            data = self.cleaned_data
+        data = self.valid_data()
         curriculum = self.curriculum
         part, chapter = guide_place(curriculum, data.get("guide", ""))
         return {

@@ -10,16 +10,22 @@ from curriculum.models import Path, Resource
 @require_GET
 def resource_list(request):
     curriculum = structure.current()
-    form = ResourceFilterForm(request.GET, curriculum=curriculum)
+    form = ResourceFilterForm(
+        request.GET, curriculum=curriculum, learner=request.user.is_authenticated
+    )
     criteria = form.criteria()
+    state = form.learner_state()
+    swapping = bool(request.htmx) and not request.htmx.history_restore_request
     template = "curriculum/resource_list.html"
-    if request.htmx and not request.htmx.history_restore_request:
+    if swapping:
         template += "#results"
     context = {
         "form": form,
         "resources": curriculum.catalogue(**criteria),
-        "is_filtered": any(criteria.values()),
+        "state": state,
+        "is_filtered": any(criteria.values()) or bool(state),
         "ignored_filters": form.ignored,
+        "swapping": swapping,
     }
     return render(request, template, context)
 

@@ -5,8 +5,8 @@ The catalogue and the resource page load them, so that `curriculum` never import
 
 from django import template
 
+from progress import catalogue
 from progress.models import Watch
-from progress.path import ResourceState
 
 register = template.Library()
 
@@ -26,7 +26,11 @@ def learner_watches(context):
 @register.simple_tag(takes_context=True)
 def resource_state(context, resource):
     """The signed-in learner's state on resource, from the page's one query of watch rows."""
-    watch = (context.get("watches_by_resource") or {}).get(resource.pk)
-    if watch is not None:
-        watch.resource = resource
-    return ResourceState(resource=resource, watch=watch)
+    return catalogue.resource_state(resource, context.get("watches_by_resource") or {})
+
+
+@register.simple_tag(takes_context=True)
+def catalogue_results(context, resources, state=""):
+    """The catalogue's resources by series with the signed-in learner's state, narrowed to state."""
+    page_url = context["request"].get_full_path()
+    return catalogue.results(resources, learner_watches(context), page_url=page_url, state=state)

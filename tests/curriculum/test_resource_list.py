@@ -71,7 +71,7 @@ def test_htmx_requests_get_only_the_results(client, seed):
     """The filters form swaps the results list, not the whole page."""
     response = client.get(URL, {"kind": "channel"}, headers={"HX-Request": "true"})
     html = response.content.decode()
-    assert html.lstrip().startswith('<section id="results"')
+    assert html.lstrip().startswith('<div id="results-status"')
     assert "<html" not in html
     assert "Chips and Cheese" in html
 
