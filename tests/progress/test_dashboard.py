@@ -1,11 +1,13 @@
 import datetime
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from curriculum.templatetags.curriculum import duration
 from progress import actions
 from progress.models import Profile, WatchEvent
 from tests.factories import PracticeFactory, ResourceFactory, UserFactory
@@ -431,3 +433,134 @@ def test_the_path_pages_take_six_queries_at_any_size(
     with django_assert_num_queries(6):
         response = learner_client.get(url, headers=EN)
     assert response.content.decode().count('class="step step--done"') == 5 * scale
+
+
+# One clear card per step (issue 15, point 8)
+
+NBSP = "\N{NO-BREAK SPACE}"
+
+
+class Bars(HTMLParser):
+    """The page's <progress> bars, each with the visible words that label it."""
+
+    def __init__(self):
+        super().__init__()
+        self.labels = {}  # for= id -> words
+        self.bars = []  # (id, words of the <label> it sits in)
+        self.open_labels = []
+        self.hidden_depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if self.hidden_depth or "visually-hidden" in (attrs.get("class") or ""):
+            self.hidden_depth += 1
+        if tag == "label":
+            self.open_labels.append([attrs.get("for"), ""])
+        if tag == "progress":
+            inside = self.open_labels[-1][1] if self.open_labels else ""
+            self.bars.append((attrs.get("id"), inside))
+
+    def handle_endtag(self, tag):
+        if self.hidden_depth:
+            self.hidden_depth -= 1
+        if tag == "label" and self.open_labels:
+            target, words = self.open_labels.pop()
+            if target:
+                self.labels[target] = words
+
+    def handle_data(self, data):
+        if self.open_labels and not self.hidden_depth:
+            self.open_labels[-1][1] += data
+
+    def words_of(self, bar_id, inside):
+        return " ".join((self.labels.get(bar_id) or inside).split())
+
+
+def test_every_bar_has_visible_words_saying_what_it_counts_against_what(
+    learner, learner_client, seed_path
+):
+    """Path, stage, watching and coding bars: each labelled on screen, not only for readers."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    actions.log_sitting(user=learner, resource=seed_path.course, minutes=90)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    bars = Bars()
+    bars.feed(dashboard(learner_client))
+    words = [bars.words_of(bar_id, inside) for bar_id, inside in bars.bars]
+    # The path and three dated stages have two bars, the last stage (no known length) one; the
+    # course has its sitting's bar; five resources of known length have a coded bar.
+    assert len(words) == 2 + 3 * 2 + 1 + 1 + 5
+    assert all(words), words
+    assert "2 h 30 watched of 16 h 30" in words  # spaces of any kind read as one here
+    assert "In progress: 1 h 30 of 12 h" in words
+    assert "1 h 30 / 3 h coded" in words
+    assert "Not coded yet: 36 h of code to do" in words
+
+
+def test_a_step_card_shows_its_length_once(learner_client, seed_path):
+    """The course's note starts with its length: the card says "12 h" once, then the rest."""
+    html = dashboard(learner_client)
+    for step in seed_path.steps[:5]:
+        with translation.override("en"):
+            length = re.escape(duration(step.resource.duration_minutes))
+        card = step_html(html, step)
+        assert len(re.findall(rf"(?<!\d){length}(?!{NBSP}\d)", card)) == 1, card
+    course = step_html(html, seed_path.steps[3])
+    assert "in several sittings" in course and "12 h," not in course
+
+
+def test_a_note_that_only_gives_the_length_of_a_resource_of_unknown_length_stays(
+    learner_client, seed_path
+):
+    """Lecture 14 has no known length: its note is the only one the card can show."""
+    step = seed_path.steps[5]
+    step.note = "1 h 15, with chapter 5"
+    step.save()
+    assert "1 h 15, with chapter 5" in step_html(dashboard(learner_client), step)
+
+
+def test_lengths_never_break_between_number_and_unit(learner, learner_client, seed_path):
+    """Every length on the path joins number and unit with a no-break space: no "1 / h"."""
+    actions.log_sitting(user=learner, resource=seed_path.course, minutes=90)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=200)
+    html = dashboard(learner_client)
+    path = html.split('aria-labelledby="path-title"')[1]
+    assert f"1{NBSP}h{NBSP}30" in path
+    assert not re.search(r"\d[ \t\n]+(h|min)\b", path)
+    assert not re.search(r"\d[ \t\n]*h[ \t\n]+\d\d\b", path)
+
+
+def test_a_watched_step_offers_logging_code_as_its_one_primary_action(
+    learner, learner_client, seed_path
+):
+    """Watched, 1 h 30 of 3 h coded: "Log code" is the card's primary button, the rest step
+    back; at 3 h coded it goes."""
+    seed_path.start.watch_url = "https://example.com/watch/how"
+    seed_path.start.save()
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    card = step_html(dashboard(learner_client), seed_path.steps[0])
+    primary = re.findall(r'class="button button--small"[^>]*>\s*([^<]+)', card)
+    assert primary == ["Log code"]
+    assert 'href="/resources/how-gpu-computing-works/#practice-how-gpu-computing-works"' in card
+    assert 'button--small button--secondary" href="https://example.com/watch/how"' in card
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    card = step_html(dashboard(learner_client), seed_path.steps[0])
+    assert "Log code" not in card
+    assert not re.findall(r'class="button button--small"', card)
+
+
+def test_an_unwatched_step_has_mark_watched_as_its_primary_action(learner_client, seed_path):
+    """Before watching, the one primary button marks it watched; the video link steps back."""
+    card = step_html(dashboard(learner_client), seed_path.steps[0])
+    primary = re.findall(r'class="button button--small"[^>]*>\s*([^<]+?)\s*<', card)
+    assert primary == ["Mark watched"]
+    assert "Log code" not in card
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_seed_dashboard_never_points_at_this_document(learner_client, seed, language):
+    """Words copied from the guide that name "this document" make no sense in the app."""
+    html = learner_client.get("/", headers={"accept-language": language}).content.decode()
+    assert "Your path" in html or "Votre parcours" in html
+    for words in ("ce document", "this document", "de ce guide"):
+        assert words not in html.lower()
