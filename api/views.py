@@ -3,6 +3,7 @@
 import uuid
 from datetime import date
 
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
@@ -87,7 +88,7 @@ def balance_out(balance):
         "goal": GOAL,
         "owed_minutes": balance.code_needed,
         "is_met": balance.is_met,
-        "sentence": balance.sentence,
+        "sentence": render_to_string("progress/_balance_sentence.html", {"balance": balance}),
     }
 
 

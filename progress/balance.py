@@ -7,15 +7,10 @@ Practice, never stored. Weeks run Monday to Sunday in the current time zone: the
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from functools import cached_property
 
-from django.contrib.auth import get_user_model
-from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Sum, Value
 from django.utils import timezone
-from django.utils.translation import gettext
 
-from curriculum.templatetags.curriculum import duration
 from progress.models import Practice, WatchEvent
 
 GOAL = 3  # hours of code for each hour of video
@@ -68,90 +63,6 @@ class Balance:
         """The ratio for <meter>, capped at the goal, with a dot whatever the language."""
         return f"{min(self.ratio or 0, GOAL):.2f}"
 
-    @property
-    def sentence(self):
-        """The balance in plain words, in the interface language."""
-        values = {
-            "watched": duration(self.watched),
-            "coded": duration(self.coded),
-            "needed": duration(self.code_needed),
-        }
-        if self.this_week:
-            if not self.has_watched and not self.coded:
-                text = gettext("You have not watched anything this week yet: nothing to balance.")
-            elif not self.has_watched:
-                text = gettext(
-                    "You have not watched anything this week yet and coded %(coded)s: nothing to balance."
-                )
-            elif self.is_met:
-                text = gettext(
-                    "You watched %(watched)s and coded %(coded)s this week: the 1:3 rule is met."
-                )
-            else:
-                text = gettext(
-                    "You watched %(watched)s and coded %(coded)s this week: %(needed)s more code before the next video."
-                )
-        elif not self.has_watched and not self.coded:
-            text = gettext("You have not watched anything yet: nothing to balance.")
-        elif not self.has_watched:
-            text = gettext(
-                "You have not watched anything yet and coded %(coded)s: nothing to balance."
-            )
-        elif self.is_met:
-            text = gettext(
-                "You watched %(watched)s and coded %(coded)s in all: the 1:3 rule is met."
-            )
-        else:
-            text = gettext(
-                "You watched %(watched)s and coded %(coded)s in all: %(needed)s more code to meet the 1:3 rule."
-            )
-        return text % values
-
-
-def _total(rows, field="minutes", function=Sum):
-    """A learner's rows summed (or counted) as a scalar subquery: 0 when there are none."""
-    totals = rows.order_by().values("user").annotate(total=function(field)).values("total")
-    return Coalesce(Subquery(totals, output_field=IntegerField()), 0)
-
-
-@dataclass(frozen=True)
-class Totals:
-    """A learner's balances this week and overall, their number of coding sessions, and what
-    they watched and coded of one resource when one was asked for."""
-
-    week: Balance
-    overall: Balance
-    sessions: int
-    resource_watched: int = 0
-    resource_coded: int = 0
-
-
-def learner_totals(user, today: date | None = None, resource=None) -> Totals:
-    """Everything the balance panels count for a learner, in one query, whatever their history."""
-    today = today or timezone.localdate()
-    start, end = week_bounds(today)
-    monday = week_start(today)
-    events = WatchEvent.objects.filter(user=OuterRef("pk"))
-    practice = Practice.objects.filter(user=OuterRef("pk"))
-    sums = {
-        "watched": _total(events),
-        "watched_week": _total(events.filter(at__gte=start, at__lt=end)),
-        "coded": _total(practice),
-        "coded_week": _total(practice.in_week(monday)),
-        "sessions": _total(practice, "pk", Count),
-    }
-    if resource is not None:
-        sums["resource_watched"] = _total(events.filter(resource=resource))
-        sums["resource_coded"] = _total(practice.filter(resource=resource))
-    row = get_user_model().objects.filter(pk=user.pk).values(**sums).get()
-    return Totals(
-        week=Balance(watched=row["watched_week"], coded=row["coded_week"], this_week=True),
-        overall=Balance(watched=row["watched"], coded=row["coded"], this_week=False),
-        sessions=row["sessions"],
-        resource_watched=max(row.get("resource_watched", 0), 0),
-        resource_coded=row.get("resource_coded", 0),
-    )
-
 
 def week_balances_of_learners(user_ids, today: date | None = None) -> dict[int, Balance]:
     """This week's balance of each learner, keyed by user id, in two queries whatever their number."""
@@ -181,8 +92,8 @@ def week_balances_of_learners(user_ids, today: date | None = None) -> dict[int, 
 
 def balances(user, today: date | None = None) -> tuple[Balance, Balance]:
     """This week's balance and the overall one for a learner, in one query."""
-    totals = learner_totals(user, today)
-    return totals.week, totals.overall
+    minutes = learner_minutes(user, (), today)
+    return minutes.week, minutes.overall
 
 
 @dataclass(frozen=True)
@@ -218,62 +129,32 @@ class ResourceCoding:
     def progress_value(self):
         return min(self.coded, self.progress_max)
 
-    @cached_property
-    def sentence(self):
-        """E.g. "1 h watched · 1 h 30 coded of 3 h"."""
-        values = {
-            "watched": duration(self.watched),
-            "coded": duration(self.coded),
-            "goal": duration(self.goal or 0),
-        }
-        if self.goal is None:
-            return gettext("%(coded)s coded") % values
-        return gettext("%(watched)s watched · %(coded)s coded of %(goal)s") % values
-
-
-def coding_by_resource(user, resources) -> dict[int, ResourceCoding]:
-    """ResourceCoding per resource id for the given resources, in two aggregate queries."""
-    resources = [resource for resource in resources if resource is not None]
-    coded = Practice.objects.for_learner(user).minutes_by_resource(resources)
-    watched_rows = (
-        WatchEvent.objects.filter(user=user, resource__in=resources)
-        .values("resource")
-        .annotate(total=Sum("minutes"))
-        .order_by()
-    )
-    watched = {row["resource"]: row["total"] for row in watched_rows}
-    return {
-        resource.pk: ResourceCoding(
-            watched=max(watched.get(resource.pk, 0), 0),
-            coded=coded.get(resource.pk, 0),
-            duration=resource.duration_minutes,
-        )
-        for resource in resources
-    }
-
 
 def coding_for_resource(user, resource) -> ResourceCoding:
-    """ResourceCoding for one resource."""
-    return coding_by_resource(user, [resource])[resource.pk]
+    """ResourceCoding for one resource, read with the learner's minutes in one query."""
+    return learner_minutes(user, [resource]).coding[resource.pk]
 
 
 @dataclass(frozen=True)
 class LearnerMinutes:
-    """A learner's balances this week and overall, and their coding of each resource."""
+    """A learner's balances this week and overall, their number of coding sessions, and their
+    coding of each resource asked for."""
 
     week: Balance
     overall: Balance
+    sessions: int
     coding: dict[int, ResourceCoding]
 
 
-def learner_minutes(user, resources, today: date | None = None) -> LearnerMinutes:
-    """Balances and per-resource coding together, in one query whatever the learner's history."""
+def learner_minutes(user, resources=(), today: date | None = None) -> LearnerMinutes:
+    """Everything the balances count for a learner, and the coding of the given resources, in
+    one query whatever the learner's history."""
     today = today or timezone.localdate()
     watched = WatchEvent.objects.for_learner(user).minutes_by_resource(*week_bounds(today))
     coded = Practice.objects.for_learner(user).minutes_by_resource_and_week(week_start(today))
     rows = (
-        watched.annotate(kind=Value("watched"))
-        .union(coded.annotate(kind=Value("coded")), all=True)
+        watched.annotate(rows=Count("pk"), kind=Value("watched"))
+        .union(coded.annotate(rows=Count("pk"), kind=Value("coded")), all=True)
         .order_by()
     )
     minutes = {"watched": {}, "coded": {}}
@@ -293,6 +174,7 @@ def learner_minutes(user, resources, today: date | None = None) -> LearnerMinute
         overall=Balance(
             watched=total("watched", "total"), coded=total("coded", "total"), this_week=False
         ),
+        sessions=total("coded", "rows"),
         coding={
             resource.pk: ResourceCoding(
                 watched=max(of("watched", resource), 0),

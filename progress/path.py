@@ -5,6 +5,7 @@ catalogue or the learner's history.
 """
 
 import datetime
+import re
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
@@ -18,6 +19,9 @@ from progress.models import Profile, Watch
 
 # From two hours on, a resource offers a sitting form beside its "watched" button.
 LONG_MINUTES = 120
+
+# A length at the start of a step's note ("1 h", "12 h, in several sittings", "45 min: ").
+LEADING_LENGTH = re.compile(r"^\s*\d+\s*(?:h(?:\s*\d+)?|min)\b\s*[,;:·\u2013-]?\s*")
 
 
 def percent(part, whole):
@@ -151,6 +155,19 @@ class StepProgress:
     @property
     def watched_minutes(self):
         return self.state.watched_minutes if self.state else 0
+
+    @property
+    def note(self):
+        """The step's note, without the length it starts with when the card shows the
+        resource's own: one length per card."""
+        if not self.planned_minutes:
+            return self.step.note
+        return LEADING_LENGTH.sub("", self.step.note, count=1)
+
+    @property
+    def owes_code(self):
+        """Watched, and not yet coded three times over: logging code is this step's next action."""
+        return self.is_done and self.coding is not None and not self.coding.is_coded
 
     @cached_property
     def title(self):

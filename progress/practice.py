@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from curriculum.models import Resource
-from progress.balance import balances, coding_for_resource, learner_totals
+from progress.balance import balances, coding_for_resource, learner_minutes
 from progress.models import Note, Practice
 from progress.next_url import safe_next_url
 from progress.practice_forms import NoteForm, PracticeForm
@@ -85,16 +85,16 @@ def practice(request):
         _session, created = save_once(form, request.user)
         announce_saved(request, created)
         return redirect("progress:practice")
-    totals = learner_totals(request.user)
+    minutes = learner_minutes(request.user)
     paginator = Paginator(Practice.objects.for_learner(request.user).for_list(), SESSIONS_PER_PAGE)
-    paginator.count = totals.sessions  # counted with the balances, in the same query
+    paginator.count = minutes.sessions  # counted with the balances, in the same query
     page = paginator.get_page(request.GET.get("page"))
     context = {
         "form": form,
         "page": page,
         "sessions": with_links(page.object_list),
-        "week_balance": totals.week,
-        "overall_balance": totals.overall,
+        "week_balance": minutes.week,
+        "overall_balance": minutes.overall,
     }
     return render(request, "progress/practice.html", context)
 

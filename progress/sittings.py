@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 from curriculum.templatetags.curriculum import duration
 from progress import actions
 from progress.actions import ProgressError
-from progress.balance import ResourceCoding, learner_totals
+from progress.balance import learner_minutes
 from progress.models import WatchEvent
 from progress.next_url import safe_next_url
 from progress.path import ResourceState, states_for
@@ -37,21 +37,16 @@ def resource_watch_context(user, resource, place, watch=None):
         state = states_for(user, [resource])[resource.pk]
     else:
         state = ResourceState(resource=resource, watch=watch)
-    totals = learner_totals(user, resource=resource)
-    coding = ResourceCoding(
-        watched=totals.resource_watched,
-        coded=totals.resource_coded,
-        duration=resource.duration_minutes,
-    )
+    minutes = learner_minutes(user, [resource])
     return {
         "resource": resource,
         "state": state,
         "place": place,
         "page": "resource",
         "sittings": sittings_of(user, resource),
-        "coding": coding,
-        "week_balance": totals.week,
-        "overall_balance": totals.overall,
+        "coding": minutes.coding[resource.pk],
+        "week_balance": minutes.week,
+        "overall_balance": minutes.overall,
     }
 
 

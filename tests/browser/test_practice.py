@@ -26,7 +26,7 @@ def test_a_learner_watches_then_codes_three_hours_and_meets_the_rule_on_the_reso
 
     page.locator("#watch-softmax-toggle").click()
     expect(page.locator("#watch-softmax-watch")).to_contain_text("Regardé")
-    expect(page.locator("#coded-softmax")).to_contain_text("1 h regardées")
+    expect(page.locator("#coded-softmax")).to_contain_text("Pas encore codé : 3 h de code à faire")
     expect(balance).to_contain_text("encore 3 h de code")
 
     page.locator("#practice_minutes").fill("180")
@@ -35,7 +35,7 @@ def test_a_learner_watches_then_codes_three_hours_and_meets_the_rule_on_the_reso
 
     expect(page.locator("#practice-softmax [role=status]")).to_be_visible()
     expect(page.locator("#practice-softmax")).to_contain_text("An online softmax")
-    expect(page.locator("#coded-softmax")).to_contain_text("3 h codées sur 3 h")
+    expect(page.locator("#coded-softmax")).to_contain_text("✓ Codé 3 h sur 3 h")
     expect(balance.locator(".balance__line--met")).to_have_count(2)
     expect(balance).to_contain_text(
         "Vous avez regardé 1 h et codé 3 h en tout : la règle 1:3 est respectée."

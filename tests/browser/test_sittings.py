@@ -66,5 +66,5 @@ def test_without_javascript_the_sitting_forms_post_and_come_back(
     assert page.url.endswith("/resources/cuda/")
 
     page.locator(f"#sitting-{second.pk} button").click()
-    expect(page.locator(".messages")).to_contain_text(re.compile("Séance de 1 h supprimée"))
+    expect(page.locator(".messages")).to_contain_text(re.compile(r"Séance de 1\sh supprimée"))
     assert Watch.objects.get(user=user, resource=course).logged_minutes == 45

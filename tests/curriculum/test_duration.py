@@ -1,5 +1,6 @@
 import pytest
 from django.template import engines
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from curriculum.templatetags.curriculum import duration
@@ -11,14 +12,14 @@ from tests.factories import PracticeFactory, ResourceFactory
     ("minutes", "text"),
     [
         (None, ""),
-        (0, "0 min"),
-        (45, "45 min"),
-        (60, "1 h"),
-        (65, "1 h 05"),
-        (90, "1 h 30"),
-        (720, "12 h"),
-        (-5, "0 min"),
-        ("90", "1 h 30"),
+        (0, "0\u00a0min"),
+        (45, "45\u00a0min"),
+        (60, "1\u00a0h"),
+        (65, "1\u00a0h\u00a005"),
+        (90, "1\u00a0h\u00a030"),
+        (720, "12\u00a0h"),
+        (-5, "0\u00a0min"),
+        ("90", "1\u00a0h\u00a030"),
     ],
 )
 def test_durations_read_as_hours_and_minutes(minutes, text):
@@ -40,8 +41,10 @@ def test_the_catalogue_the_coding_log_and_the_balance_agree(learner_client, lear
     resource = ResourceFactory(slug="scan", duration_minutes=90)
     PracticeFactory(user=learner, resource=resource, minutes=90)
     en = {"accept-language": "en"}
-    assert "1 h 30" in learner_client.get("/resources/scan/", headers=en).content.decode()
+    assert "1\u00a0h\u00a030" in learner_client.get("/resources/scan/", headers=en).content.decode()
     log = learner_client.get("/practice/", headers=en).content.decode()
-    assert '<td data-label="Time">1 h 30</td>' in log
+    assert '<td data-label="Time">1\u00a0h\u00a030</td>' in log
+    balance = Balance(watched=0, coded=90, this_week=False)
     with translation.override("en"):
-        assert "coded 1 h 30" in Balance(watched=0, coded=90, this_week=False).sentence
+        sentence = render_to_string("progress/_balance_sentence.html", {"balance": balance})
+    assert "coded 1\u00a0h\u00a030" in sentence

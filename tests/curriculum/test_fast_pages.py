@@ -12,11 +12,11 @@ from tests.factories import PairingFactory, PracticeFactory, ResourceFactory
 
 PAGES = ["/resources/", "/resources/?q=CUTLASS", "/resources/gpu-mode-15/", "/guide/"]
 # Signed in: session, user, revision token, the learner's watch rows (catalogue, resource page);
-# the resource page adds its balance, coding log and note (6 more).
+# the resource page adds its balance, coding log and note (5 more).
 EXPECTED = {
     "/resources/": 4,
     "/resources/?q=CUTLASS": 4,
-    "/resources/gpu-mode-15/": 10,
+    "/resources/gpu-mode-15/": 9,
     "/guide/": 3,
 }
 

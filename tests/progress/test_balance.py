@@ -3,6 +3,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
@@ -16,8 +17,9 @@ MONDAY_MORNING = datetime(2025, 3, 10, 10, 0, tzinfo=PARIS)
 
 
 def english(balance):
+    """The balance in words, as pages, the digest and the API say it."""
     with translation.override("en"):
-        return balance.sentence
+        return render_to_string("progress/_balance_sentence.html", {"balance": balance})
 
 
 def test_nothing_watched_says_so_instead_of_dividing_by_zero(learner):
@@ -35,7 +37,7 @@ def test_coding_without_watching_is_counted_but_not_divided(learner):
     week, _overall = balances(learner)
     assert week.ratio is None
     assert english(week) == (
-        "You have not watched anything this week yet and coded 2 h: nothing to balance."
+        "You have not watched anything this week yet and coded 2\u00a0h: nothing to balance."
     )
 
 
@@ -45,8 +47,12 @@ def test_one_hour_watched_and_three_coded_meets_the_rule(learner):
     PracticeFactory(user=learner, minutes=180)
     week, overall = balances(learner)
     assert week.ratio == 3.0 and week.is_met and week.code_needed == 0
-    assert english(week) == "You watched 1 h and coded 3 h this week: the 1:3 rule is met."
-    assert english(overall) == "You watched 1 h and coded 3 h in all: the 1:3 rule is met."
+    assert (
+        english(week) == "You watched 1\u00a0h and coded 3\u00a0h this week: the 1:3 rule is met."
+    )
+    assert (
+        english(overall) == "You watched 1\u00a0h and coded 3\u00a0h in all: the 1:3 rule is met."
+    )
     assert week.meter_value == "3.00"
 
 
@@ -57,10 +63,10 @@ def test_too_little_code_says_how_much_more_is_needed(learner):
     week, overall = balances(learner)
     assert week.code_needed == 360 and not week.is_met
     assert english(week) == (
-        "You watched 4 h and coded 6 h this week: 6 h more code before the next video."
+        "You watched 4\u00a0h and coded 6\u00a0h this week: 6\u00a0h more code before the next video."
     )
     assert english(overall) == (
-        "You watched 4 h and coded 6 h in all: 6 h more code to meet the 1:3 rule."
+        "You watched 4\u00a0h and coded 6\u00a0h in all: 6\u00a0h more code to meet the 1:3 rule."
     )
 
 
@@ -124,7 +130,10 @@ def test_the_practice_page_shows_the_balance_in_words_and_a_meter(learner_client
     PracticeFactory(user=learner, minutes=360)
     response = learner_client.get(reverse("progress:practice"), headers={"accept-language": "en"})
     html = response.content.decode()
-    assert "You watched 4 h and coded 6 h this week: 6 h more code before the next video." in html
+    assert (
+        "You watched 4\u00a0h and coded 6\u00a0h this week: 6\u00a0h more code before the next video."
+        in html
+    )
     assert '<meter id="balance-week"' in html and 'value="1.50"' in html
     assert '<label for="balance-week">1.5 h of code per hour watched (goal: 3)</label>' in html
 

@@ -1,11 +1,13 @@
 import datetime
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from curriculum.templatetags.curriculum import duration
 from progress import actions
 from progress.models import Profile, WatchEvent
 from tests.factories import PracticeFactory, ResourceFactory, UserFactory
@@ -44,7 +46,11 @@ def test_the_dashboard_lists_every_stage_and_step_in_order(learner_client, seed_
     positions = [html.index(f'id="step-{step.pk}"') for step in seed_path.steps]
     assert positions == sorted(positions)
     assert "With · Part 2, chapter 5" in step_html(html, seed_path.steps[3])
-    assert "12 h, in several sittings" in step_html(html, seed_path.steps[3])
+    course = step_html(html, seed_path.steps[3])
+    assert (
+        '<span class="step__length">12\u00a0h</span> · <span class="step__note">in several sittings</span>'
+        in course
+    )
 
 
 def test_a_newcomer_is_shown_the_start_here_talk_with_its_reason(learner_client, seed_path):
@@ -72,7 +78,7 @@ def test_steps_show_not_started_in_progress_and_watched(learner, learner_client,
     assert "Watched" in step_html(html, seed_path.steps[0])
     assert "Mark not watched" in step_html(html, seed_path.steps[0])
     course = step_html(html, seed_path.steps[3])
-    assert "In progress: 1 h 30 of 12 h" in course
+    assert "In progress: 1\u00a0h\u00a030 of 12\u00a0h" in course
     assert 'max="720" value="90"' in course
     assert "Not started" in step_html(html, seed_path.steps[1])
 
@@ -83,8 +89,14 @@ def test_the_dashboard_shows_the_balance_this_week_and_overall(learner, learner_
     PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
     html = dashboard(learner_client)
     balance = html.split('id="balance"')[1].split("</section>")[0]
-    assert "You watched 1 h and coded 1 h 30 this week: 1 h 30 more code" in balance
-    assert "You watched 1 h and coded 1 h 30 in all: 1 h 30 more code" in balance
+    assert (
+        "You watched 1\u00a0h and coded 1\u00a0h\u00a030 this week: 1\u00a0h\u00a030 more code"
+        in balance
+    )
+    assert (
+        "You watched 1\u00a0h and coded 1\u00a0h\u00a030 in all: 1\u00a0h\u00a030 more code"
+        in balance
+    )
     assert 'id="balance-week"' in balance
 
 
@@ -95,13 +107,11 @@ def test_steps_show_the_watched_and_the_coded_state(learner, learner_client, see
     html = dashboard(learner_client)
     start = step_html(html, seed_path.steps[0])
     assert "Watched" in start
-    assert "1 h 30 / 3 h coded" in start
+    assert "1\u00a0h\u00a030 / 3\u00a0h coded" in start
     assert "✓" not in start
-    assert "1 h watched · 1 h 30 coded of 3 h" in start
     assert 'max="180" value="90"' in start
     lecture = step_html(html, seed_path.steps[1])
-    assert "Not coded yet" in lecture
-    assert "0 min watched · 0 min coded of 3 h" in lecture
+    assert "Not coded yet: 3\u00a0h of code to do" in lecture
 
 
 def test_next_up_is_the_first_unfinished_step_with_its_watch_link(
@@ -124,7 +134,11 @@ def test_stage_and_path_bars_count_minutes_and_steps(learner, learner_client, se
     actions.log_sitting(user=learner, resource=seed_path.course, minutes=120)
     html = dashboard(learner_client)
     path_bar = html.split('id="path-bar"')[1].split("</div>")[0]
-    assert "1 of 7 steps done · 3 h watched of 16 h 30" in path_bar
+    assert '<label class="bars__line" for="bar-path-steps">1 of 7 steps done</label>' in path_bar
+    assert (
+        '<label class="bars__line" for="bar-path-minutes">3\u00a0h watched of 16\u00a0h\u00a030</label>'
+        in path_bar
+    )
     assert 'id="bar-path-minutes" max="990" value="180"' in path_bar
     week1 = seed_path.stages[0]
     stage_bar = html.split(f'id="stage-{week1.pk}-bar"')[1].split("</div>")[0]
@@ -215,7 +229,8 @@ def test_another_learners_watching_never_shows(learner_client, other_learner, se
     html = dashboard(learner_client)
     assert "Mark not watched" not in html
     assert "In progress" not in html
-    assert "0 of 7 steps done · 0 min watched" in html
+    assert "0 of 7 steps done</label>" in html
+    assert "0\u00a0min watched of 16\u00a0h\u00a030</label>" in html
 
 
 def test_a_learner_without_profile_gets_one(client, seed_path):
@@ -321,7 +336,7 @@ def test_next_up_is_coding_when_this_weeks_balance_is_short(learner, learner_cli
     PracticeFactory(user=learner, resource=seed_path.start, minutes=30)
     card = next_up_html(dashboard(learner_client))
     assert "Next up: code" in card
-    assert "2 h 30 of code still owed before the next video" in card
+    assert "2\u00a0h\u00a030 of code still owed before the next video" in card
     assert (
         f'<a class="button" id="next-up-code-{seed_path.start.pk}" '
         'href="/resources/how-gpu-computing-works/#practice-how-gpu-computing-works">'
@@ -339,7 +354,7 @@ def test_next_up_is_coding_when_only_the_overall_balance_is_short(
     actions.mark_watched(user=learner, resource=seed_path.start)
     WatchEvent.objects.filter(user=learner).update(at=timezone.now() - datetime.timedelta(days=8))
     card = next_up_html(dashboard(learner_client))
-    assert "3 h of code still owed" in card
+    assert "3\u00a0h of code still owed" in card
     assert "Log code for “How GPU Computing Works”" in card
 
 
@@ -350,7 +365,7 @@ def test_next_up_codes_for_the_last_watched_resource(learner, learner_client, se
     actions.log_sitting(user=learner, resource=seed_path.course, minutes=30)
     card = next_up_html(dashboard(learner_client))
     assert "Log code for “CUDA course”" in card
-    assert "6 h of code still owed" in card
+    assert "6\u00a0h of code still owed" in card
 
 
 def test_next_up_is_watching_again_once_the_rule_is_met(learner, learner_client, seed_path):
@@ -383,11 +398,11 @@ def test_a_step_is_coded_only_at_three_times_its_length(learner, learner_client,
     actions.mark_watched(user=learner, resource=seed_path.start)
     PracticeFactory(user=learner, resource=seed_path.start, minutes=179)
     start = step_html(dashboard(learner_client), seed_path.steps[0])
-    assert "2 h 59 / 3 h coded" in start and "✓" not in start
+    assert "2\u00a0h\u00a059 / 3\u00a0h coded" in start and "✓" not in start
     PracticeFactory(user=learner, resource=seed_path.start, minutes=1)
     start = step_html(dashboard(learner_client), seed_path.steps[0])
     assert '<span aria-hidden="true">✓</span> Coded' in start
-    assert "/ 3 h coded" not in start
+    assert "/ 3\u00a0h coded" not in start
 
 
 def test_the_new_words_are_in_french_too(learner, learner_client, seed_path):
@@ -399,10 +414,10 @@ def test_the_new_words_are_in_french_too(learner, learner_client, seed_path):
     html = learner_client.get("/", headers={"accept-language": "fr"}).content.decode()
     card = next_up_html(html)
     assert "À suivre : coder" in card
-    assert "Encore 1 h 30 de code avant la prochaine vidéo" in card
+    assert "Encore 1\u00a0h\u00a030 de code avant la prochaine vidéo" in card
     assert "Noter une séance de code pour « How GPU Computing Works »" in card
     assert "Ensuite :" in card
-    assert "1 h 30 / 3 h codées" in step_html(html, seed_path.steps[0])
+    assert "1\u00a0h\u00a030 / 3\u00a0h codées" in step_html(html, seed_path.steps[0])
     assert "(sur un autre site, s’ouvre dans un nouvel onglet)" in html
 
 
@@ -418,3 +433,134 @@ def test_the_path_pages_take_six_queries_at_any_size(
     with django_assert_num_queries(6):
         response = learner_client.get(url, headers=EN)
     assert response.content.decode().count('class="step step--done"') == 5 * scale
+
+
+# One clear card per step (issue 15, point 8)
+
+NBSP = "\N{NO-BREAK SPACE}"
+
+
+class Bars(HTMLParser):
+    """The page's <progress> bars, each with the visible words that label it."""
+
+    def __init__(self):
+        super().__init__()
+        self.labels = {}  # for= id -> words
+        self.bars = []  # (id, words of the <label> it sits in)
+        self.open_labels = []
+        self.hidden_depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if self.hidden_depth or "visually-hidden" in (attrs.get("class") or ""):
+            self.hidden_depth += 1
+        if tag == "label":
+            self.open_labels.append([attrs.get("for"), ""])
+        if tag == "progress":
+            inside = self.open_labels[-1][1] if self.open_labels else ""
+            self.bars.append((attrs.get("id"), inside))
+
+    def handle_endtag(self, tag):
+        if self.hidden_depth:
+            self.hidden_depth -= 1
+        if tag == "label" and self.open_labels:
+            target, words = self.open_labels.pop()
+            if target:
+                self.labels[target] = words
+
+    def handle_data(self, data):
+        if self.open_labels and not self.hidden_depth:
+            self.open_labels[-1][1] += data
+
+    def words_of(self, bar_id, inside):
+        return " ".join((self.labels.get(bar_id) or inside).split())
+
+
+def test_every_bar_has_visible_words_saying_what_it_counts_against_what(
+    learner, learner_client, seed_path
+):
+    """Path, stage, watching and coding bars: each labelled on screen, not only for readers."""
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    actions.log_sitting(user=learner, resource=seed_path.course, minutes=90)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    bars = Bars()
+    bars.feed(dashboard(learner_client))
+    words = [bars.words_of(bar_id, inside) for bar_id, inside in bars.bars]
+    # The path and three dated stages have two bars, the last stage (no known length) one; the
+    # course has its sitting's bar; five resources of known length have a coded bar.
+    assert len(words) == 2 + 3 * 2 + 1 + 1 + 5
+    assert all(words), words
+    assert "2 h 30 watched of 16 h 30" in words  # spaces of any kind read as one here
+    assert "In progress: 1 h 30 of 12 h" in words
+    assert "1 h 30 / 3 h coded" in words
+    assert "Not coded yet: 36 h of code to do" in words
+
+
+def test_a_step_card_shows_its_length_once(learner_client, seed_path):
+    """The course's note starts with its length: the card says "12 h" once, then the rest."""
+    html = dashboard(learner_client)
+    for step in seed_path.steps[:5]:
+        with translation.override("en"):
+            length = re.escape(duration(step.resource.duration_minutes))
+        card = step_html(html, step)
+        assert len(re.findall(rf"(?<!\d){length}(?!{NBSP}\d)", card)) == 1, card
+    course = step_html(html, seed_path.steps[3])
+    assert "in several sittings" in course and "12 h," not in course
+
+
+def test_a_note_that_only_gives_the_length_of_a_resource_of_unknown_length_stays(
+    learner_client, seed_path
+):
+    """Lecture 14 has no known length: its note is the only one the card can show."""
+    step = seed_path.steps[5]
+    step.note = "1 h 15, with chapter 5"
+    step.save()
+    assert "1 h 15, with chapter 5" in step_html(dashboard(learner_client), step)
+
+
+def test_lengths_never_break_between_number_and_unit(learner, learner_client, seed_path):
+    """Every length on the path joins number and unit with a no-break space: no "1 / h"."""
+    actions.log_sitting(user=learner, resource=seed_path.course, minutes=90)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=200)
+    html = dashboard(learner_client)
+    path = html.split('aria-labelledby="path-title"')[1]
+    assert f"1{NBSP}h{NBSP}30" in path
+    assert not re.search(r"\d[ \t\n]+(h|min)\b", path)
+    assert not re.search(r"\d[ \t\n]*h[ \t\n]+\d\d\b", path)
+
+
+def test_a_watched_step_offers_logging_code_as_its_one_primary_action(
+    learner, learner_client, seed_path
+):
+    """Watched, 1 h 30 of 3 h coded: "Log code" is the card's primary button, the rest step
+    back; at 3 h coded it goes."""
+    seed_path.start.watch_url = "https://example.com/watch/how"
+    seed_path.start.save()
+    actions.mark_watched(user=learner, resource=seed_path.start)
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    card = step_html(dashboard(learner_client), seed_path.steps[0])
+    primary = re.findall(r'class="button button--small"[^>]*>\s*([^<]+)', card)
+    assert primary == ["Log code"]
+    assert 'href="/resources/how-gpu-computing-works/#practice-how-gpu-computing-works"' in card
+    assert 'button--small button--secondary" href="https://example.com/watch/how"' in card
+    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    card = step_html(dashboard(learner_client), seed_path.steps[0])
+    assert "Log code" not in card
+    assert not re.findall(r'class="button button--small"', card)
+
+
+def test_an_unwatched_step_has_mark_watched_as_its_primary_action(learner_client, seed_path):
+    """Before watching, the one primary button marks it watched; the video link steps back."""
+    card = step_html(dashboard(learner_client), seed_path.steps[0])
+    primary = re.findall(r'class="button button--small"[^>]*>\s*([^<]+?)\s*<', card)
+    assert primary == ["Mark watched"]
+    assert "Log code" not in card
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_seed_dashboard_never_points_at_this_document(learner_client, seed, language):
+    """Words copied from the guide that name "this document" make no sense in the app."""
+    html = learner_client.get("/", headers={"accept-language": language}).content.decode()
+    assert "Your path" in html or "Votre parcours" in html
+    for words in ("ce document", "this document", "de ce guide"):
+        assert words not in html.lower()

@@ -87,12 +87,12 @@ def test_with_htmx_a_sitting_updates_the_step_bar(learner_client, seed_path):
         headers=HTMX,
     )
     html = response.content.decode()
-    assert "In progress: 3 h of 12 h" in html
+    assert "In progress: 3\u00a0h of 12\u00a0h" in html
     assert f'id="step-{step.pk}-minutes"' in html
     assert f'id="step-{step.pk}-log"' in html
     assert f'id="stage-{seed_path.stages[1].pk}-bar" hx-swap-oob="true"' in html
     balance = html.split('id="balance"')[1].split("</section>")[0]
-    assert "You watched 3 h and coded 0 min in all: 9 h more code" in balance
+    assert "You watched 3\u00a0h and coded 0\u00a0min in all: 9\u00a0h more code" in balance
 
 
 def test_an_unknown_slug_is_404(learner_client):

@@ -97,7 +97,8 @@ def test_with_htmx_it_answers_the_step_and_the_updated_bars(learner, learner_cli
     stage_bar = html.split(f'id="stage-{seed_path.stages[0].pk}-bar" hx-swap-oob="true"')[1]
     assert "1 of 3 steps done" in stage_bar.split("</div>")[0]
     path_bar = html.split('id="path-bar" hx-swap-oob="true"')[1].split("</div>")[0]
-    assert "1 of 7 steps done · 1 h watched of 16 h 30" in path_bar
+    assert "1 of 7 steps done</label>" in path_bar
+    assert "1\u00a0h watched of 16\u00a0h\u00a030</label>" in path_bar
     next_up = html.split('id="next-up" hx-swap-oob="true"')[1].split("</section>")[0]
     assert "Lecture 3" in next_up
     assert 'id="start-here" hx-swap-oob="true"' in html
@@ -129,7 +130,7 @@ def test_with_htmx_on_the_path_the_balance_follows(learner, learner_client, seed
     html = response.content.decode()
     balance = html.split('id="balance"')[1].split("</section>")[0]
     assert 'hx-swap-oob="true"' in balance
-    assert "You watched 1 h and coded 0 min this week: 3 h more code" in balance
+    assert "You watched 1\u00a0h and coded 0\u00a0min this week: 3\u00a0h more code" in balance
 
 
 def test_with_htmx_on_a_resource_page_its_coded_state_and_balance_follow(learner_client):
@@ -142,9 +143,9 @@ def test_with_htmx_on_a_resource_page_its_coded_state_and_balance_follow(learner
     assert 'id="watch-scan-watch" hx-swap-oob="true"' in html
     assert '<input type="hidden" name="page" value="resource">' in html
     assert '<div id="coded-scan" hx-swap-oob="true">' in html
-    assert "1 h watched · 0 min coded of 3 h" in html
+    assert "Not coded yet: 3\u00a0h of code to do" in html
     assert '<section id="balance" class="balance card"' in html
-    assert "You watched 1 h and coded 0 min in all" in html
+    assert "You watched 1\u00a0h and coded 0\u00a0min in all" in html
 
 
 def test_a_forged_place_falls_back_to_a_plain_id(learner_client):

@@ -27,7 +27,7 @@ def test_a_twelve_hour_course_asks_first_and_changes_nothing(learner, learner_cl
     response = learner_client.post(url(course), {"next": "/path/"}, headers=EN)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Mark “CUDA course” watched? This counts 12 h more as watched" in html
+    assert "Mark “CUDA course” watched? This counts 12\u00a0h more as watched" in html
     assert '<input type="hidden" name="confirm" value="yes">' in html
     assert 'href="/path/"' in html
     assert not Watch.objects.exists() and not WatchEvent.objects.exists()
@@ -49,7 +49,7 @@ def test_the_question_counts_only_what_the_sittings_left(learner, learner_client
     """After 9 h of sittings, finishing credits the last 3 h: it says so."""
     actions.log_sitting(user=learner, resource=course, minutes=540)
     html = learner_client.post(url(course), headers=EN).content.decode()
-    assert "This counts 3 h more as watched than your sittings logged." in html
+    assert "This counts 3\u00a0h more as watched than your sittings logged." in html
     assert not Watch.objects.get(user=learner).is_finished
 
 

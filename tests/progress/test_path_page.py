@@ -25,7 +25,7 @@ def test_the_path_page_shows_what_was_coded_of_each_step(learner, learner_client
     actions.mark_watched(user=learner, resource=seed_path.start)
     PracticeFactory(user=learner, resource=seed_path.start, minutes=180)
     html = learner_client.get("/path/", headers=EN).content.decode()
-    assert "1 h watched · 3 h coded of 3 h" in html
+    assert '<span aria-hidden="true">✓</span> Coded</span> 3\u00a0h of 3\u00a0h' in html
 
 
 def test_visitors_get_the_curriculums_path_page(client, seed_path):

@@ -22,7 +22,7 @@ def test_the_catalogue_shows_the_learners_state_beside_each_resource(learner, le
     lecture_card = html.split('id="watch-lecture-watch"')[1].split("</form>")[0]
     assert "Watched" in lecture_card
     assert 'action="/resources/lecture/not-watched/"' in lecture_card
-    assert "In progress: 1 h of 12 h" in html.split('id="watch-course-watch"')[1]
+    assert "In progress: 1\u00a0h of 12\u00a0h" in html.split('id="watch-course-watch"')[1]
     assert 'action="/resources/channel/followed/"' in html
     assert channel.title in html
 
@@ -48,7 +48,7 @@ def test_the_resource_page_shows_the_state_with_the_same_buttons(learner, learne
     course = ResourceFactory(slug="course", kind="course", duration_minutes=720)
     actions.log_sitting(user=learner, resource=course, minutes=90)
     html = learner_client.get("/resources/course/", headers=EN).content.decode()
-    assert "In progress: 1 h 30 of 12 h" in html
+    assert "In progress: 1\u00a0h\u00a030 of 12\u00a0h" in html
     assert 'id="watch-course-minutes"' in html
     assert 'name="next" value="/resources/course/"' in html
 

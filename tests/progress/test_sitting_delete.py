@@ -40,7 +40,7 @@ def test_get_asks_to_confirm_and_deletes_nothing(learner, learner_client, course
     response = learner_client.get(url(sitting) + "?next=/resources/cuda/", headers=EN)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "(1 h 30) on “CUDA course”?" in html
+    assert "(1\u00a0h\u00a030) on “CUDA course”?" in html
     assert 'href="/resources/cuda/"' in html
     assert WatchEvent.objects.filter(pk=sitting.pk).exists()
 
@@ -52,7 +52,7 @@ def test_it_deletes_the_sitting_and_the_totals_follow(learner, learner_client, c
     response = learner_client.post(url(first), {"next": "/resources/cuda/"}, headers=EN)
     assert (response.status_code, response.url) == (302, "/resources/cuda/")
     assert [str(m) for m in get_messages(response.wsgi_request)] == [
-        "Sitting of 1 h 30 deleted from “CUDA course”."
+        "Sitting of 1\u00a0h\u00a030 deleted from “CUDA course”."
     ]
     assert not WatchEvent.objects.filter(pk=first.pk).exists()
     assert totals(learner, course) == (60, False, 60)
@@ -79,7 +79,7 @@ def test_with_htmx_the_list_controls_and_balance_come_back(learner, learner_clie
     assert f'id="sitting-{sitting.pk}"' not in html
     assert "No sitting logged yet." in html
     assert 'id="watch-cuda-watch" hx-swap-oob="true"' in html
-    assert "Sitting of 1 h 30 deleted from “CUDA course”." in html
+    assert "Sitting of 1\u00a0h\u00a030 deleted from “CUDA course”." in html
     assert totals(learner, course) == (0, False, 0)
 
 

@@ -98,7 +98,7 @@ def test_with_htmx_the_list_controls_and_balance_come_back_out_of_band(
     assert response.status_code == 200
     assert 'id="sittings-cuda" hx-swap-oob="true"' in html
     assert 'id="watch-cuda-watch" hx-swap-oob="true"' in html
-    assert 'id="balance"' in html and "You watched 45 min" in html
+    assert 'id="balance"' in html and "You watched 45\u00a0min" in html
     assert "Sitting corrected for “CUDA course”." in html
     assert totals(learner, course) == (45, False, 45)
 

@@ -131,7 +131,10 @@ def test_streaks_totals_balance_and_finished_kinds_are_shown(learner_client, lea
     assert "<dt>Longest streak</dt><dd>2 days</dd>" in html
     assert "<dt>Hours watched</dt><dd>2.0</dd>" in html
     assert "<dt>Hours coded</dt><dd>4.0</dd>" in html
-    assert "You watched 2 h and coded 4 h in all: 2 h more code to meet the 1:3 rule." in html
+    assert (
+        "You watched 2\u00a0h and coded 4\u00a0h in all: 2\u00a0h more code to meet the 1:3 rule."
+        in html
+    )
     assert "<dt>Talk</dt><dd>1</dd>" in html
 
 

@@ -60,10 +60,10 @@ def test_an_english_digest_of_a_week_with_data(learner, subscribed, last_week):
     assert message.to == [learner.email]
     assert message.subject == "Parcours: your week of 12 January"
     assert "Your week from Monday 12 January to Sunday 18 January:" in text
-    assert "- Watched: 1 h" in text
-    assert "- Coded: 2 h" in text
-    assert "The 1:3 rule is not met: 1 h of code still owed for what you watched." in text
-    assert "You watched 1 h and coded 7 h in all: the 1:3 rule is met." in text
+    assert "- Watched: 1\u00a0h" in text
+    assert "- Coded: 2\u00a0h" in text
+    assert "The 1:3 rule is not met: 1\u00a0h of code still owed for what you watched." in text
+    assert "You watched 1\u00a0h and coded 7\u00a0h in all: the 1:3 rule is met." in text
     assert (
         "Next up: How GPU Computing Works — https://parcours.example/resources/how-gpu-computing-works/"
         in text
@@ -73,7 +73,7 @@ def test_an_english_digest_of_a_week_with_data(learner, subscribed, last_week):
         '<a href="https://parcours.example/resources/how-gpu-computing-works/">How GPU Computing Works</a>'
         in html
     )
-    assert "1 h of code still owed" in html
+    assert "1\u00a0h of code still owed" in html
     assert '<html lang="en">' in html
 
 
@@ -82,10 +82,10 @@ def test_a_french_digest_of_the_same_week(learner, subscribed, last_week):
     profile(learner, language="fr")
     message, text, html = the_digest()
     assert message.subject == "Parcours : votre semaine du 12 janvier"
-    assert "- Regardé : 1 h" in text
-    assert "- Codé : 2 h" in text
+    assert "- Regardé : 1\u00a0h" in text
+    assert "- Codé : 2\u00a0h" in text
     assert (
-        "La règle 1:3 n’est pas tenue : il reste 1 h de code à faire pour ce que vous avez regardé."
+        "La règle 1:3 n’est pas tenue : il reste 1\u00a0h de code à faire pour ce que vous avez regardé."
         in text
     )
     assert "Série en cours : 2 jours de code." in text
@@ -129,7 +129,7 @@ def test_the_week_is_the_learners(learner, subscribed, seed_path):
     with time_machine.travel(datetime(2026, 1, 19, 9, 0, tzinfo=tokyo), tick=False):
         send_digests()
         run_worker()
-    assert "- Watched: 30 min" in mail.outbox[0].body
+    assert "- Watched: 30\u00a0min" in mail.outbox[0].body
     assert Digest.objects.get(user=learner).week == date(2026, 1, 19)
 
 

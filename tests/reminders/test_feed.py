@@ -103,7 +103,7 @@ def test_an_event_has_the_title_length_resource_page_and_guide_pairing(feed, see
     assert course.decoded("DURATION") == timedelta(hours=2)
     assert str(course["URL"]) == "http://testserver/resources/freecodecamp/"
     description = str(course["DESCRIPTION"])
-    assert "Length: 12 h" in description
+    assert "Length: 12\u00a0h" in description
     assert "12 h, in several sittings" in description
     assert "Part 2, chapter 5" in description
     assert "http://testserver/resources/freecodecamp/" in description
@@ -154,7 +154,7 @@ def test_the_feed_speaks_the_learners_language(feed, seed_path):
     Profile.objects.filter(user=feed.user).update(language="fr")
     calendar = parsed(fetch(feed.token))
     course = step_events(calendar)[uid(seed_path.steps[3], feed)]
-    assert "Durée : 12 h" in str(course["DESCRIPTION"])
+    assert "Durée : 12\u00a0h" in str(course["DESCRIPTION"])
     assert str(code_events(calendar)[0]["SUMMARY"]) == "Temps de code (règle 1:3)"
 
 
