@@ -188,7 +188,7 @@ class ResourceAdmin(NamesNoLearner):
             },
         ),
         (
-            "Content",
+            _("Content"),
             {
                 "fields": [
                     "summary",
