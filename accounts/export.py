@@ -6,6 +6,7 @@ import zipfile
 
 from django.utils import timezone
 
+from groups.models import Membership
 from progress.models import Note, Practice, Profile, Watch, WatchEvent
 
 FORMAT = "parcours-export/1"
@@ -14,9 +15,10 @@ COLUMNS = {
     "account": ["username", "email", "date_joined"],
     "profile": ["gpu_card", "architecture", "started_on", "language", "time_zone"],
     "watches": ["resource", "logged_minutes", "finished_at", "updated_at"],
-    "watch_events": ["resource", "kind", "minutes", "at"],
+    "watch_events": ["resource", "kind", "minutes", "logged_minutes", "at"],
     "practice": ["day", "minutes", "built", "code_url", "resource", "chapter", "created_at"],
     "notes": ["resource", "text", "updated_at"],
+    "memberships": ["group", "role", "display_name", "shares", "joined_at"],
 }
 
 
@@ -65,6 +67,7 @@ def export_rows(user):
                 "resource": event.resource.slug,
                 "kind": event.kind,
                 "minutes": event.minutes,
+                "logged_minutes": event.logged_minutes,
                 "at": iso(event.at),
             }
             for event in WatchEvent.objects.filter(user=user)
@@ -88,6 +91,18 @@ def export_rows(user):
         "notes": [
             {"resource": note.resource.slug, "text": note.text, "updated_at": iso(note.updated_at)}
             for note in Note.objects.for_learner(user).select_related("resource").order_by("pk")
+        ],
+        "memberships": [
+            {
+                "group": membership.group.name,
+                "role": membership.role,
+                "display_name": membership.display_name,
+                "shares": membership.shares,
+                "joined_at": iso(membership.joined_at),
+            }
+            for membership in Membership.objects.filter(user=user)
+            .select_related("group")
+            .by_seniority()
         ],
     }
 

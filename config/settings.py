@@ -60,7 +60,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 INSTALLED_APPS = [
     # Before the admin, so that curators edit the French and English text of the curriculum.
     "modeltranslation",
-    "django.contrib.admin",
+    "curriculum.apps.CurationAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

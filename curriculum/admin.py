@@ -194,7 +194,7 @@ class ResourceAdmin(TranslatedAdmin):
             },
         ),
         (
-            "Content",
+            _("Content"),
             {
                 "fields": [
                     "summary",

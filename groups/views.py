@@ -231,36 +231,44 @@ def revoke(request, slug, pk):
     return redirect("groups:manage", slug=slug)
 
 
-def _other_member(ownership, pk):
-    return get_object_or_404(Membership, pk=pk, group=ownership.group)
+def act_on_member(request, slug, pk, *, action, done, then):
+    """An owner's action on another member; its refusal is said on the owner's page, its
+    success (done, naming the member) on the page then."""
+    ownership = ownership_of(request, slug)
+    member = get_object_or_404(Membership, pk=pk, group=ownership.group)
+    try:
+        action(ownership, member)
+    except GroupError as error:
+        messages.error(request, str(error))
+        return redirect("groups:manage", slug=slug)
+    messages.success(request, done % {"name": member.display_name})
+    return redirect(then, slug=slug)
 
 
 @login_required
 @require_POST
 def remove_member(request, slug, pk):
-    ownership = ownership_of(request, slug)
-    member = _other_member(ownership, pk)
-    try:
-        actions.remove_member(owner=ownership, member=member)
-    except GroupError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(name)s left the group.") % {"name": member.display_name})
-    return redirect("groups:manage", slug=slug)
+    return act_on_member(
+        request,
+        slug,
+        pk,
+        action=lambda owner, member: actions.remove_member(owner=owner, member=member),
+        done=_("%(name)s left the group."),
+        then="groups:manage",
+    )
 
 
 @login_required
 @require_POST
 def make_owner(request, slug, pk):
-    ownership = ownership_of(request, slug)
-    heir = _other_member(ownership, pk)
-    try:
-        actions.hand_over(owner=ownership, heir=heir)
-    except GroupError as error:
-        messages.error(request, str(error))
-        return redirect("groups:manage", slug=slug)
-    messages.success(request, _("%(name)s now owns the group.") % {"name": heir.display_name})
-    return redirect("groups:board", slug=slug)
+    return act_on_member(
+        request,
+        slug,
+        pk,
+        action=lambda owner, heir: actions.hand_over(owner=owner, heir=heir),
+        done=_("%(name)s now owns the group."),
+        then="groups:board",
+    )
 
 
 @login_required

@@ -1,5 +1,6 @@
 """What reminds a learner of their plan: a private calendar feed and a weekly digest by e-mail."""
 
+import hashlib
 import secrets
 
 from django.conf import settings
@@ -11,10 +12,17 @@ def new_feed_token():
     return secrets.token_urlsafe(32)
 
 
+def feed_digest(token):
+    """What is stored of a feed's token (SHA-256): the database never holds an address that works."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 class CalendarFeedQuerySet(models.QuerySet):
     def for_token(self, token):
         """The feed this token opens, with its learner and their profile, in one query."""
-        return self.select_related("user__profile__architecture").filter(token=token)
+        return self.select_related("user__profile__architecture").filter(
+            token_hash=feed_digest(token)
+        )
 
 
 class CalendarFeed(models.Model):
@@ -26,7 +34,7 @@ class CalendarFeed(models.Model):
         related_name="calendar_feed",
         verbose_name=_("learner"),
     )
-    token = models.CharField(_("token"), max_length=64, unique=True, default=new_feed_token)
+    token_hash = models.CharField(_("token digest"), max_length=64, unique=True, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now=True)
 
     objects = CalendarFeedQuerySet.as_manager()
@@ -40,11 +48,12 @@ class CalendarFeed(models.Model):
 
     @classmethod
     def issue_for(cls, user):
-        """A new token for the learner: the old address, if any, stops working."""
+        """The feed and its new token, the only time it is known: the old address stops working."""
+        token = new_feed_token()
         feed, _created = cls.objects.update_or_create(
-            user=user, defaults={"token": new_feed_token()}
+            user=user, defaults={"token_hash": feed_digest(token)}
         )
-        return feed
+        return feed, token
 
 
 class DigestSubscription(models.Model):

@@ -21,21 +21,30 @@ from reminders.forms import DigestForm
 from reminders.models import CalendarFeed, DigestSubscription
 
 SETTINGS_SECTION = "#settings-reminders-title"
+# Only the feed's digest is stored: a new token waits here for the page after a no-JS redirect.
+NEW_FEED_TOKEN = "reminders_new_feed_token"
 
 
-def section_context(request, announcement=""):
-    """What the settings' reminders section shows: the feed's address and the digest's day, one query."""
+def section_context(request, announcement="", new_token=None):
+    """What the settings' reminders section shows: whether there is a feed (its address only
+    when just made) and the digest's day, one query."""
     state = (
         get_user_model()
         .objects.filter(pk=request.user.pk)
-        .values("calendar_feed__token", "digest_subscription__weekday")
+        .values("calendar_feed__token_hash", "digest_subscription__weekday")
         .first()
     ) or {}
-    token = state.get("calendar_feed__token")
-    feed_url = request.build_absolute_uri(reverse("reminders:feed", args=[token])) if token else ""
+    token = new_token or request.session.pop(NEW_FEED_TOKEN, None)
+    has_feed = state.get("calendar_feed__token_hash") is not None
+    feed_url = (
+        request.build_absolute_uri(reverse("reminders:feed", args=[token]))
+        if token and has_feed
+        else ""
+    )
     weekday = state.get("digest_subscription__weekday")
     return {
         "request": request,
+        "has_feed": has_feed,
         "feed_url": feed_url,
         "webcal_url": feed_url.replace("https://", "webcal://", 1).replace(
             "http://", "webcal://", 1
@@ -45,12 +54,14 @@ def section_context(request, announcement=""):
     }
 
 
-def back_to_settings(request, announcement, level=messages.SUCCESS):
+def back_to_settings(request, announcement, level=messages.SUCCESS, new_token=None):
     """The section's body again for htmx, what changed said in its live region; else the page."""
     if request.htmx:
-        context = section_context(request, announcement)
+        context = section_context(request, announcement, new_token)
         return render(request, "reminders/_settings_section.html#body", context)
     messages.add_message(request, level, announcement)
+    if new_token:
+        request.session[NEW_FEED_TOKEN] = new_token
     return redirect(reverse("accounts:settings") + SETTINGS_SECTION)
 
 
@@ -76,9 +87,11 @@ def feed(request, token):
 @login_required
 @require_POST
 def issue_feed(request):
-    CalendarFeed.issue_for(request.user)
+    _feed, token = CalendarFeed.issue_for(request.user)
     return back_to_settings(
-        request, _("Your calendar has a new private address; the old one, if any, no longer works.")
+        request,
+        _("Your calendar has a new private address; the old one, if any, no longer works."),
+        new_token=token,
     )
 
 

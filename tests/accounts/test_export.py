@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
+from groups import actions
 from tests.factories import (
     ArchitectureFactory,
     ChapterFactory,
@@ -28,6 +29,10 @@ PARIS = ZoneInfo("Europe/Paris")
 @pytest.fixture
 def history(learner, other_learner):
     """A learner who entered one of everything, and another learner with private data."""
+    own_group = actions.create_group(owner=learner, name="Kernel club", display_name="Ada L.")
+    graces_group = actions.create_group(owner=other_learner, name="Warp", display_name="Grace")
+    invitation, _token = actions.create_link(group=graces_group, days=7, max_uses=2)
+    joined = actions.join(user=learner, invitation=invitation, display_name="Ada", shares="coding")
     hopper = ArchitectureFactory(slug="hopper")
     lecture = ResourceFactory(slug="lecture-1")
     chapter = ChapterFactory(part=PartFactory(number=2), number=5)
@@ -45,7 +50,12 @@ def history(learner, other_learner):
         finished_at=datetime(2025, 1, 7, 20, 0, tzinfo=PARIS),
     )
     event = WatchEventFactory(
-        user=learner, resource=lecture, kind="sitting", minutes=30, at=watch.finished_at
+        user=learner,
+        resource=lecture,
+        kind="sitting",
+        minutes=30,
+        logged_minutes=30,
+        at=watch.finished_at,
     )
     session = PracticeFactory(
         user=learner,
@@ -59,7 +69,13 @@ def history(learner, other_learner):
     note = NoteFactory(user=learner, resource=lecture, text="line one\nline two")
     NoteFactory(user=other_learner, resource=lecture, text="Grace's secret")
     PracticeFactory(user=other_learner, built="Grace's kernel")
-    return {"watch": watch, "event": event, "session": session, "note": note}
+    return {
+        "watch": watch,
+        "event": event,
+        "session": session,
+        "note": note,
+        "memberships": [own_group.memberships.get(user=learner), joined],
+    }
 
 
 def test_the_json_export_has_the_format_tag_and_downloads(learner_client, history):
@@ -78,6 +94,7 @@ def test_the_json_export_has_the_format_tag_and_downloads(learner_client, histor
         "watch_events",
         "practice",
         "notes",
+        "memberships",
     }
 
 
@@ -101,11 +118,13 @@ def test_the_json_export_round_trips_every_field_the_learner_entered(
     assert exported_watch["logged_minutes"] == 30
     assert datetime.fromisoformat(exported_watch["finished_at"]) == watch.finished_at
     [exported_event] = document["watch_events"]
-    assert (exported_event["resource"], exported_event["kind"], exported_event["minutes"]) == (
-        "lecture-1",
-        "sitting",
-        30,
-    )
+    assert exported_event | {"at": None} == {
+        "resource": "lecture-1",
+        "kind": "sitting",
+        "minutes": event.minutes,
+        "logged_minutes": event.logged_minutes,
+        "at": None,
+    }
     assert datetime.fromisoformat(exported_event["at"]) == event.at
     [exported_session] = document["practice"]
     assert date.fromisoformat(exported_session["day"]) == session.day
@@ -118,6 +137,16 @@ def test_the_json_export_round_trips_every_field_the_learner_entered(
     [exported_note] = document["notes"]
     assert exported_note["resource"] == "lecture-1"
     assert exported_note["text"] == note.text
+    assert document["memberships"] == [
+        {
+            "group": membership.group.name,
+            "role": membership.role,
+            "display_name": membership.display_name,
+            "shares": membership.shares,
+            "joined_at": membership.joined_at.isoformat(),
+        }
+        for membership in history["memberships"]
+    ]
 
 
 def test_the_export_never_holds_another_learners_data(learner_client, history):
@@ -138,6 +167,7 @@ def test_the_csv_export_is_a_zip_with_one_file_per_kind(learner_client, history)
     archive = zipfile.ZipFile(io.BytesIO(response.content))
     assert sorted(archive.namelist()) == [
         "account.csv",
+        "memberships.csv",
         "notes.csv",
         "practice.csv",
         "profile.csv",
@@ -149,6 +179,17 @@ def test_the_csv_export_is_a_zip_with_one_file_per_kind(learner_client, history)
     assert session["chapter"] == "2.5" and session["minutes"] == "95"
     [note] = list(csv.DictReader(io.StringIO(archive.read("notes.csv").decode())))
     assert note["text"] == "line one\nline two"
+    [event] = list(csv.DictReader(io.StringIO(archive.read("watch_events.csv").decode())))
+    assert (event["kind"], event["logged_minutes"]) == ("sitting", "30")
+    memberships = list(csv.DictReader(io.StringIO(archive.read("memberships.csv").decode())))
+    assert [
+        (row["group"], row["role"], row["display_name"], row["shares"]) for row in memberships
+    ] == [
+        ("Kernel club", "owner", "Ada L.", "progress"),
+        ("Warp", "member", "Ada", "coding"),
+    ]
+    joined_at = [datetime.fromisoformat(row["joined_at"]) for row in memberships]
+    assert joined_at == [membership.joined_at for membership in history["memberships"]]
 
 
 def test_a_learner_with_nothing_gets_empty_lists_and_headers(learner_client):
@@ -156,17 +197,19 @@ def test_a_learner_with_nothing_gets_empty_lists_and_headers(learner_client):
     document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
     assert document["profile"] is None
     assert document["practice"] == [] and document["notes"] == []
+    assert document["memberships"] == []
     archive = zipfile.ZipFile(
         io.BytesIO(learner_client.get(reverse("accounts:export_csv")).content)
     )
     assert archive.read("practice.csv").decode().startswith("day,minutes,built,")
+    assert archive.read("memberships.csv").decode() == "group,role,display_name,shares,joined_at\n"
 
 
 def test_the_export_issues_a_fixed_number_of_queries(
     learner_client, history, django_assert_num_queries
 ):
     """Session, user, then one query per kind of data."""
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         learner_client.get(reverse("accounts:export_json"))
 
 

@@ -8,6 +8,7 @@ import zipfile
 import pytest
 from django.urls import reverse
 
+from groups import actions
 from tests.factories import NoteFactory, PracticeFactory, ResourceFactory, WatchEventFactory
 
 pytestmark = pytest.mark.django_db
@@ -74,3 +75,16 @@ def test_the_json_export_keeps_the_exact_text(learner_client, formulas):
     assert sorted(note["text"] for note in document["notes"]) == sorted(FORMULAS)
     assert sorted(session["built"] for session in document["practice"]) == sorted(FORMULAS)
     assert [event["minutes"] for event in document["watch_events"]] == [-30]
+
+
+def test_a_group_name_and_display_name_that_start_like_a_formula_are_neutralised_in_the_csv(
+    learner_client, learner
+):
+    """Group names are written by their owners: memberships.csv quotes them, JSON keeps them."""
+    actions.create_group(owner=learner, name="=1+1", display_name="@ada")
+    [membership] = csv_rows(learner_client, "memberships.csv")
+    document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
+    assert (membership["group"], membership["display_name"]) == ("'=1+1", "'@ada")
+    assert [(row["group"], row["display_name"]) for row in document["memberships"]] == [
+        ("=1+1", "@ada")
+    ]

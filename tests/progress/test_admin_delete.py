@@ -68,6 +68,17 @@ def test_the_delete_page_counts_learners_rows_and_names_no_learner(client, curat
         assert private not in html
 
 
+def test_the_delete_page_counts_learners_rows_in_french(client, curator, studied):
+    """A French-speaking curator reads the same counts in French, still naming no learner."""
+    PracticeFactory(user=UserFactory(username="grace"), resource=studied)
+    client.force_login(curator)
+    url = reverse("admin:curriculum_resource_delete", args=[studied.pk])
+    html = client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert "<li>2 séances de code (2 apprenants)</li>" in html
+    assert "<li>1 remarque (1 apprenant)</li>" in html
+    assert "grace" not in html
+
+
 def test_the_bulk_delete_counts_learners_across_resources(client, curator, studied):
     """Two resources coded on by the same learner: two sessions, one learner."""
     other = ResourceFactory()

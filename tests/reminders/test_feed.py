@@ -1,6 +1,8 @@
 """The private calendar feed: valid iCalendar of the learner's plan, behind a revocable token."""
 
+import re
 from datetime import date, datetime, timedelta
+from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -11,7 +13,7 @@ from icalendar import Calendar
 
 from progress import actions
 from progress.models import Profile
-from reminders.models import CalendarFeed
+from reminders.models import CalendarFeed, feed_digest
 from tests.factories import ResourceFactory, StageFactory, StepFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +28,14 @@ def feed(learner):
     Profile.objects.filter(user=learner).update(
         started_on=STARTED, time_zone="Asia/Tokyo", language="en"
     )
-    return CalendarFeed.issue_for(learner)
+    _feed, token = CalendarFeed.issue_for(learner)
+    return SimpleNamespace(user=learner, token=token)
+
+
+def shown_token(html):
+    """The token of the calendar address a page shows, or None."""
+    found = re.search(r'value="http://testserver/calendar/([\w-]+)\.ics"', html)
+    return found and found.group(1)
 
 
 def fetch(token, client=None):
@@ -165,10 +174,10 @@ def test_an_unknown_token_is_404(feed):
 def test_making_a_new_address_retires_the_old_one(feed, learner_client):
     """Settings' button: a new token works, the old one is 404."""
     old = feed.token
-    response = learner_client.post(reverse("reminders:issue_feed"))
-    assert response.status_code == 302
-    new = CalendarFeed.objects.get(user=feed.user).token
-    assert new != old
+    response = learner_client.post(reverse("reminders:issue_feed"), follow=True)
+    assert response.redirect_chain[0][1] == 302
+    new = shown_token(response.content.decode())
+    assert new is not None and new != old
     assert fetch(old).status_code == 404
     assert fetch(new).status_code == 200
 
@@ -184,7 +193,7 @@ def test_the_feed_buttons_want_a_signed_in_post(client, feed):
     """Signed out: sent to sign in; a GET is refused; nothing changes."""
     assert client.post(reverse("reminders:issue_feed")).status_code == 302
     assert client.post(reverse("reminders:revoke_feed")).status_code == 302
-    assert CalendarFeed.objects.get(user=feed.user).token == feed.token
+    assert fetch(feed.token).status_code == 200
 
 
 def test_another_learners_feed_is_theirs(feed, seed_path, other_learner):
@@ -208,13 +217,27 @@ def test_the_feed_runs_a_fixed_number_of_queries(
 
 
 @time_machine.travel(datetime(2026, 1, 5, 12, 0, tzinfo=TOKYO), tick=False)
-def test_the_settings_page_shows_the_address_and_the_buttons(learner_client, feed):
-    html = learner_client.get(
+def test_the_address_is_shown_once_after_it_is_made_then_never_again(learner_client, learner):
+    """Without JavaScript: the page after the button shows it; the next visits only say it exists."""
+    made = learner_client.post(
+        reverse("reminders:issue_feed"), headers={"accept-language": "en"}, follow=True
+    ).content.decode()
+    token = shown_token(made)
+    later = learner_client.get(
         reverse("accounts:settings"), headers={"accept-language": "en"}
     ).content.decode()
-    assert f'value="http://testserver/calendar/{feed.token}.ics"' in html
-    assert f'href="webcal://testserver/calendar/{feed.token}.ics"' in html
-    assert reverse("reminders:revoke_feed") in html
+    assert f'href="webcal://testserver/calendar/{token}.ics"' in made
+    assert token not in later and ".ics" not in later
+    assert "It was shown once, when it was made" in later
+    assert reverse("reminders:revoke_feed") in later
+    assert fetch(token).status_code == 200
+
+
+def test_the_database_keeps_only_the_tokens_digest(feed):
+    """No column of the feed's row holds the token: only its SHA-256 digest, which lookups use."""
+    row = CalendarFeed.objects.filter(user=feed.user).values().get()
+    assert feed.token not in [str(value) for value in row.values()]
+    assert row["token_hash"] == feed_digest(feed.token)
 
 
 def test_without_an_address_the_settings_page_offers_one(learner_client):
@@ -228,16 +251,16 @@ def test_without_an_address_the_settings_page_offers_one(learner_client):
 def test_a_learner_without_a_profile_gets_a_feed(db):
     """Accounts made by createsuperuser have no profile: one is made, the feed answers."""
     user = UserFactory(username="root")
-    feed = CalendarFeed.issue_for(user)
-    assert parsed(fetch(feed.token)) is not None
+    _feed, token = CalendarFeed.issue_for(user)
+    assert parsed(fetch(token)) is not None
 
 
 def test_with_htmx_making_and_revoking_swap_the_section(learner_client, learner):
     """The address appears in place, then goes, each change said in the live region."""
     htmx = {"accept-language": "en", "HX-Request": "true"}
     made = learner_client.post(reverse("reminders:issue_feed"), headers=htmx).content.decode()
-    token = CalendarFeed.objects.get(user=learner).token
-    assert f'value="http://testserver/calendar/{token}.ics"' in made
+    token = shown_token(made)
+    assert CalendarFeed.objects.get(user=learner).token_hash == feed_digest(token)
     assert "Your calendar has a new private address" in made
     revoked = learner_client.post(reverse("reminders:revoke_feed"), headers=htmx).content.decode()
     assert "Make my calendar address" in revoked

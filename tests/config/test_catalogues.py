@@ -1,0 +1,42 @@
+"""Every interface string has its French translation: none empty, none left fuzzy."""
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+FRENCH = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+
+
+def catalogue_statistics(po_file):
+    """msgfmt's check of a catalogue: its return code and its one-line statistics."""
+    result = subprocess.run(
+        ["msgfmt", "--check", "--statistics", "--output-file=/dev/null", str(po_file)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return result.returncode, result.stderr.strip().splitlines()[-1]
+
+
+def test_the_french_catalogue_has_no_untranslated_or_fuzzy_entry():
+    """msgfmt counts only translated messages, and finds no format that differs from its msgid."""
+    returncode, statistics = catalogue_statistics(FRENCH)
+    assert returncode == 0, statistics
+    assert re.fullmatch(r"\d+ translated messages\.", statistics), statistics
+
+
+@pytest.mark.parametrize(
+    "entry",
+    ['msgid "A"\nmsgstr ""\n', '#, fuzzy\nmsgid "A"\nmsgstr "Un"\n'],
+    ids=["untranslated", "fuzzy"],
+)
+def test_the_check_notices_an_untranslated_or_fuzzy_entry(tmp_path, entry):
+    """The same check on a catalogue with one missing translation does not pass."""
+    po_file = tmp_path / "django.po"
+    po_file.write_text(FRENCH.read_text() + "\n" + entry)
+    returncode, statistics = catalogue_statistics(po_file)
+    assert returncode == 0
+    assert not re.fullmatch(r"\d+ translated messages\.", statistics), statistics
