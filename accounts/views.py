@@ -113,4 +113,4 @@ def delete_account(request):
         forget_learner(user)
         user.delete()
     messages.success(request, _("Your account and everything you entered are deleted."))
-    return redirect("home")
+    return redirect("progress:home")

@@ -30,12 +30,11 @@ from curriculum import structure
 from curriculum.forms import ResourceFilterForm
 from curriculum.models import Chapter, Resource
 from progress import actions
-from progress.actions import ProgressError
+from progress.actions import ProgressError, save_once
 from progress.balance import GOAL, balances, coding_for_resource
+from progress.forms import NoteForm, PracticeForm
 from progress.models import Note, Practice
 from progress.path import path_progress, states_for
-from progress.practice import save_once
-from progress.practice_forms import NoteForm, PracticeForm
 
 router = Router()
 

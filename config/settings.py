@@ -186,8 +186,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "progress:home"
+LOGOUT_REDIRECT_URL = "progress:home"
 
 # Internationalisation: French is the guide's language, English the other choice.
 LANGUAGE_CODE = "fr"

@@ -701,7 +701,7 @@ class Path(models.Model):
         return self.title
 
     def get_absolute_url(self):
-        return reverse("path")
+        return reverse("progress:path")
 
 
 class Stage(models.Model):
@@ -733,7 +733,7 @@ class Stage(models.Model):
         return self.title
 
     def get_absolute_url(self):
-        return reverse("path") + f"#stage-{self.pk}"
+        return reverse("progress:path") + f"#stage-{self.pk}"
 
 
 class Step(models.Model):
@@ -789,7 +789,7 @@ class Step(models.Model):
         return self.display_title
 
     def get_absolute_url(self):
-        return reverse("path") + f"#step-{self.pk}"
+        return reverse("progress:path") + f"#step-{self.pk}"
 
     @property
     def display_title(self):

@@ -4,13 +4,13 @@ Every event's minutes is the change in the learner's watched minutes (Watch.watc
 the sum of a learner's events always equals the sum of their current watched minutes.
 """
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import Resource
-from progress.models import MINUTES_IN_A_DAY, Watch, WatchEvent
+from progress.models import MINUTES_IN_A_DAY, Practice, Watch, WatchEvent
 
 
 class ProgressError(ValueError):
@@ -198,3 +198,17 @@ def delete_sitting(*, user, sitting_id: int) -> Watch:
     history.remove(sitting)
     sitting.delete()
     return _save_replayed(watch, history)
+
+
+def save_once(form, user):  # a PracticeForm, valid
+    """Save a new session, or return the one already saved from the same form, and whether it is new."""
+    form.instance.user = user
+    try:
+        with transaction.atomic():
+            return form.save(), True
+    except IntegrityError:
+        key = form.cleaned_data["idempotency_key"]
+        existing = Practice.objects.for_learner(user).filter(idempotency_key=key).first()
+        if existing is None:
+            raise
+        return existing, False

@@ -12,4 +12,4 @@ def safe_next_url(request, fallback=None):
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return next_url
-    return fallback or reverse("home")
+    return fallback or reverse("progress:home")

@@ -45,7 +45,7 @@ def test_the_right_password_deletes_every_row_and_signs_out(learner_client, lear
     fill_everything(other_learner)
     pk = learner.pk
     response = learner_client.post(URL, {"password": PASSWORD}, headers=EN, follow=True)
-    assert response.redirect_chain[-1][0] == reverse("home")
+    assert response.redirect_chain[-1][0] == reverse("progress:home")
     assert "Your account and everything you entered are deleted." in response.content.decode()
     assert not response.context["user"].is_authenticated
     assert not get_user_model().objects.filter(pk=pk).exists()

@@ -37,7 +37,7 @@ def test_signing_in_with_the_right_password_signs_in_and_goes_home(client, learn
     """The right username and password sign the learner in and send them home."""
     response = sign_in(client)
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    assert response.url == reverse("progress:home")
     assert client.session["_auth_user_id"] == str(learner.pk)
 
 
@@ -91,7 +91,7 @@ def test_next_to_another_host_is_ignored(client, learner):
     """`next=https://elsewhere.example` sends the learner home, not off-site."""
     response = sign_in(client, next="https://elsewhere.example")
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    assert response.url == reverse("progress:home")
 
 
 def test_next_on_this_site_is_followed(client, learner):
@@ -102,7 +102,7 @@ def test_next_on_this_site_is_followed(client, learner):
 
 def test_visitors_see_sign_in_and_sign_up_in_the_navigation(client):
     """Anonymous visitors are offered both doors."""
-    html = client.get(reverse("home"), headers=EN).content.decode()
+    html = client.get(reverse("progress:home"), headers=EN).content.decode()
     assert f'<a href="{reverse("login")}">Sign in</a>' in html
     assert f'<a href="{reverse("signup")}">Sign up</a>' in html
     assert "Sign out" not in html
@@ -110,7 +110,7 @@ def test_visitors_see_sign_in_and_sign_up_in_the_navigation(client):
 
 def test_signed_in_learners_see_their_name_and_a_sign_out_button(learner_client):
     """The navigation names the learner and signs out through a POST form."""
-    html = learner_client.get(reverse("home"), headers=EN).content.decode()
+    html = learner_client.get(reverse("progress:home"), headers=EN).content.decode()
     assert '<span class="nav__user">ada</span>' in html
     assert f'<form method="post" action="{reverse("logout")}"' in html
     assert ">Sign up<" not in html
@@ -120,7 +120,7 @@ def test_signing_out_by_post_signs_out(learner_client):
     """POSTing to sign-out ends the session and goes home."""
     response = learner_client.post(reverse("logout"))
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    assert response.url == reverse("progress:home")
     assert "_auth_user_id" not in learner_client.session
 
 
@@ -144,7 +144,7 @@ def test_the_username_may_be_typed_in_any_case(client, learner):
     response = sign_in(client, username="ADA")
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(learner.pk)
-    assert client.get(reverse("home")).wsgi_request.user == learner
+    assert client.get(reverse("progress:home")).wsgi_request.user == learner
 
 
 def test_a_wrong_password_in_another_case_is_refused_and_counted_as_one_username(client, learner):

@@ -45,14 +45,14 @@ def test_signing_up_signs_the_learner_in_and_welcomes_them_home(client):
     """A new account is created, signed in, and lands on home with a welcome message."""
     response = sign_up(client)
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    assert response.url == reverse("progress:home")
     user = User.objects.get(username="lin")
     assert user.email == "lin@example.com"
     assert user.check_password(PASSWORD)
     assert client.session["_auth_user_id"] == str(user.pk)
     assert [str(m) for m in get_messages(response.wsgi_request)] == ["Welcome to Parcours, lin!"]
 
-    home = client.get(reverse("home"), headers=EN).content.decode()
+    home = client.get(reverse("progress:home"), headers=EN).content.decode()
     assert "Welcome to Parcours, lin!" in home
     assert '<span class="nav__user">lin</span>' in home
 
@@ -140,7 +140,7 @@ def test_next_to_another_host_is_ignored(client):
     """A `next` pointing at another site sends the new learner home instead."""
     response = sign_up(client, next="https://elsewhere.example/steal")
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    assert response.url == reverse("progress:home")
 
 
 def test_next_on_this_site_is_followed(client):
@@ -153,7 +153,7 @@ def test_a_signed_in_learner_is_sent_home_from_sign_up(learner_client):
     """Someone already signed in has no use for the sign-up form."""
     response = learner_client.get(reverse("signup"))
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    assert response.url == reverse("progress:home")
 
 
 def test_a_race_for_the_same_username_gets_a_message_not_an_error(client, learner, monkeypatch):

@@ -20,8 +20,8 @@ SIGNED_LINK = "signed link"
 URLS = {
     "healthz": READ,
     "readyz": READ,
-    "home": READ,
-    "path": READ,
+    "progress:home": READ,
+    "progress:path": READ,
     "curriculum:resource_list": READ,
     "curriculum:resource_detail": READ,
     "curriculum:guide": READ,

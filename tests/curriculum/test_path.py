@@ -3,7 +3,7 @@ from django.urls import reverse
 from curriculum.models import Stage
 from tests.factories import ArchitectureFactory, ResourceFactory, StepFactory
 
-URL = reverse("path")
+URL = reverse("progress:path")
 
 
 def test_the_path_shows_stages_and_steps_in_order_with_notes(client, seed):
@@ -55,7 +55,7 @@ def test_the_path_query_count_does_not_grow(client, seed, django_assert_num_quer
 
 def test_the_path_opens_with_the_chapters_introduction_and_place_in_the_guide(client, seed):
     """The chapter's opening words and its neighbours in the guide are shown, as the seed has them."""
-    html = client.get(reverse("path")).content.decode()
+    html = client.get(reverse("progress:path")).content.decode()
     assert "Ce qui se regarde." in html
     assert "chapitre 2 · Vidéos et conférences" in html
     assert "Chapitre suivant : 3 · Papiers de recherche" in html

@@ -24,7 +24,7 @@ def page(client, url, headers):
 
 def test_an_english_visitor_reads_the_path_in_english(client, seed):
     """Stage names, the introduction, notes, the GPU step and the 1:3 rule, as written in English."""
-    html = page(client, reverse("path"), EN)
+    html = page(client, reverse("progress:path"), EN)
     assert "A suggested video path" in html
     assert "Week 2-3" in html and "Then, as needed" in html
     assert "many concepts are easier to understand with an animated diagram" in html
@@ -36,7 +36,7 @@ def test_an_english_visitor_reads_the_path_in_english(client, seed):
 
 def test_a_french_visitor_reads_the_path_in_french(client, seed):
     """The same page in French shows the seed's own text."""
-    html = page(client, reverse("path"), FR)
+    html = page(client, reverse("progress:path"), FR)
     assert "Un parcours vidéo suggéré" in html
     assert "Semaine 2-3" in html and "Ensuite, au fil des besoins" in html
     assert "une heure de vidéo pour trois heures de code" in html
@@ -46,7 +46,7 @@ def test_a_french_visitor_reads_the_path_in_french(client, seed):
 
 def test_the_dashboard_shows_stages_the_rule_and_why_start_here_in_english(learner_client, seed):
     """A newcomer's dashboard: the path, its stages, the 1:3 callout and the start-here reason."""
-    html = page(learner_client, reverse("home"), EN)
+    html = page(learner_client, reverse("progress:home"), EN)
     assert "A suggested video path" in html
     assert "Week 1" in html and "Week 4" in html
     assert "The ratio that works: one hour of video for three hours of code." in html
@@ -56,7 +56,7 @@ def test_the_dashboard_shows_stages_the_rule_and_why_start_here_in_english(learn
 
 def test_the_dashboard_stays_french_for_a_french_learner(learner_client, seed):
     """The French learner's dashboard keeps the seed's own text."""
-    html = page(learner_client, reverse("home"), FR)
+    html = page(learner_client, reverse("progress:home"), FR)
     assert "Semaine 1" in html
     assert "Le rapport qui fonctionne : une heure de vidéo pour trois heures de code." in html
     assert "Week 1" not in html
@@ -105,7 +105,12 @@ def test_text_with_no_english_falls_back_to_the_french(client, db):
 
 def test_an_english_page_costs_the_same_queries_as_a_french_one(learner_client, seed):
     """Both languages live in the same rows: choosing one adds no query."""
-    for url in (reverse("home"), reverse("path"), "/resources/", "/resources/gpu-mode-15/"):
+    for url in (
+        reverse("progress:home"),
+        reverse("progress:path"),
+        "/resources/",
+        "/resources/gpu-mode-15/",
+    ):
         page(learner_client, url, FR)
         counts = []
         for headers in (FR, EN):
@@ -260,9 +265,10 @@ def test_the_seed_has_english_for_every_text_written_in_french(seed):
 
 
 def test_a_signed_in_english_learner_reads_stages_and_notes_on_the_path(learner_client, seed):
-    """The learner's own path page: stage names and notes in English."""
-    html = page(learner_client, reverse("path"), EN)
-    assert "Week 2-3" in html and "12 h, in several sittings" in html
+    """The learner's own path page: stage names and notes in English (the card shows the
+    note's leading length once, as the step's length)."""
+    html = page(learner_client, reverse("progress:path"), EN)
+    assert "Week 2-3" in html and "in several sittings" in html
     assert "Semaine 2-3" not in html
 
 

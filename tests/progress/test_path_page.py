@@ -3,7 +3,8 @@ import re
 import pytest
 from django.urls import NoReverseMatch, URLResolver, get_resolver, reverse
 
-from progress import actions, views
+from progress import actions
+from progress.views import path as path_views
 from tests.factories import PracticeFactory
 
 pytestmark = pytest.mark.django_db
@@ -54,11 +55,11 @@ def routes(patterns, prefix=""):
 
 
 def test_path_has_one_route_and_one_name(client):
-    """/path/ is routed once, to progress; its name is the site's "path"."""
+    """/path/ is routed once, to progress; its name is "progress:path"."""
     assert [view for route, view in routes(get_resolver().url_patterns) if route == "path/"] == [
-        views.path_page
+        path_views.path_page
     ]
-    assert reverse("path") == "/path/"
+    assert reverse("progress:path") == "/path/"
     with pytest.raises(NoReverseMatch):
         reverse("curriculum:path")
 

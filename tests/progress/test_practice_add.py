@@ -119,7 +119,7 @@ def render_tags(user, text, **context):
     request = RequestFactory().get("/resources/softmax/")
     request.user = user
     with translation.override("en"):
-        return Template("{% load practice_tags %}" + text).render(
+        return Template("{% load progress_blocks %}" + text).render(
             Context({"request": request, **context})
         )
 

@@ -1,45 +1,24 @@
+"""One-click changes to a learner's watching (progress/actions.py makes them): watched, not
+watched, a sitting, followed, not followed; each answers htmx with the blocks it moved, or redirects
+back to the step the form was in."""
+
 import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
-from curriculum import views as curriculum_views
-from curriculum.models import Path, Resource
-from groups.models import StudyGroup
-from progress import actions, charts, stats
+from curriculum.models import Resource
+from progress import actions
 from progress.actions import ProgressError
-from progress.balance import GOAL
-from progress.forms import CohortForm
+from progress.blocks import resource_watch_context
 from progress.next_url import safe_next_url
 from progress.path import LONG_MINUTES, path_progress, states_for
-from progress.sittings import resource_watch_context
 
 # Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
 PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
-
-
-@require_GET
-def home(request):
-    """The landing page for visitors; a signed-in learner's path, as /path/ shows it."""
-    if not request.user.is_authenticated:
-        return render(request, "progress/home.html")
-    return _learners_path(request)
-
-
-@require_GET
-def path_page(request):
-    """The suggested path: the learner's own when signed in, the curriculum's otherwise."""
-    if not request.user.is_authenticated:
-        return curriculum_views.path(request)
-    return _learners_path(request)
-
-
-def _learners_path(request):
-    return render(request, "progress/dashboard.html", {"progress": path_progress(request.user)})
 
 
 def page_of(request):
@@ -184,41 +163,3 @@ def mark_not_followed(request, slug):
     return _change(
         request, _resource(slug), actions.mark_not_followed, _("“%(title)s” marked not followed.")
     )
-
-
-# Stats: the learner's weeks and coding days; the curators' view of the path (progress/stats.py)
-
-
-@require_GET
-@login_required
-def stats_page(request):
-    learner = stats.learner_stats(request.user)
-    context = {
-        "stats": learner,
-        "chart": charts.weekly_chart(learner.weeks),
-        "calendar": charts.heatmap_chart(learner.heatmap),
-        "legend": charts.legend_cells(),
-    }
-    return render(request, "progress/stats.html", context)
-
-
-@require_GET
-@login_required
-def curator_progress(request):
-    if not request.user.is_staff:
-        raise PermissionDenied
-    form = CohortForm(request.GET or None, months=stats.cohorts(), groups=StudyGroup.objects.all())
-    learners = stats.learners(form.month())
-    if group := form.chosen_group():
-        learners = group.members_among(learners)
-    active = stats.active_learners(learners)
-    context = {
-        "form": form,
-        "learner_count": active["learners"],
-        "steps": stats.step_counts(Path.objects.suggested(), learners),
-        "active": active,
-        "median_ratio": stats.median_ratio(learners),
-        "meter_max": max(active["learners"], 1),
-        "goal": GOAL,
-    }
-    return render(request, "progress/curator_progress.html", context)

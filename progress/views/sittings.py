@@ -10,44 +10,9 @@ from django.views.decorators.http import require_http_methods
 from curriculum.templatetags.curriculum import duration
 from progress import actions
 from progress.actions import ProgressError
-from progress.balance import learner_minutes
+from progress.blocks import resource_watch_context
 from progress.models import WatchEvent
 from progress.next_url import safe_next_url
-from progress.path import ResourceState, states_for
-from progress.row_urls import url_for_each
-
-
-def sittings_of(user, resource):
-    """The learner's sittings of resource, newest first, each with its edit and delete URLs."""
-    sittings = list(WatchEvent.objects.for_learner(user).sittings().filter(resource=resource))
-    edit_url = url_for_each("progress:sitting_edit")
-    delete_url = url_for_each("progress:sitting_delete")
-    for sitting in sittings:
-        sitting.edit_url = edit_url(sitting.pk)
-        sitting.delete_url = delete_url(sitting.pk)
-    return sittings
-
-
-def resource_watch_context(user, resource, place, watch=None):
-    """What the resource page's watching block shows after a change: state, sittings, coding.
-
-    watch is the learner's row as the change left it, if the caller has it: one query less.
-    """
-    if watch is None:
-        state = states_for(user, [resource])[resource.pk]
-    else:
-        state = ResourceState(resource=resource, watch=watch)
-    minutes = learner_minutes(user, [resource])
-    return {
-        "resource": resource,
-        "state": state,
-        "place": place,
-        "page": "resource",
-        "sittings": sittings_of(user, resource),
-        "coding": minutes.coding[resource.pk],
-        "week_balance": minutes.week,
-        "overall_balance": minutes.overall,
-    }
 
 
 def _learners_sitting(request, pk):

@@ -6,9 +6,8 @@ The curriculum's resource page loads them, so that `curriculum` never imports `p
 from django import template
 
 from progress.balance import balances
+from progress.blocks import note_context, resource_practice_context, sittings_of
 from progress.path import ResourceState
-from progress.practice import note_context, resource_practice_context
-from progress.sittings import sittings_of
 
 register = template.Library()
 

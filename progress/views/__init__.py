@@ -1,0 +1,1 @@
+"""The progress app's views, one module per area of the learner's pages."""
