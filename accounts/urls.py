@@ -14,7 +14,8 @@ settings_patterns = [
 ]
 
 # The pages of templates/registration/ keep Django's names without a namespace ("login",
-# "password_reset_done", ...): Django's auth views and e-mails reverse them so.
+# "password_reset_done", ...): Django's auth views and e-mails reverse them so. They are listed
+# here rather than included from django.contrib.auth.urls, so that each route is defined once.
 urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path(
@@ -27,6 +28,31 @@ urlpatterns = [
         auth_views.PasswordResetView.as_view(form_class=ThrottledPasswordResetForm),
         name="password_reset",
     ),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password_change/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password_change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path(
+        "accounts/password_reset/done/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("settings/", include((settings_patterns, "accounts"))),
 ]
