@@ -109,8 +109,8 @@ PROBES = [
     ("accounts:delete_account", {}, "post", {"password": PASSWORD}, 302),
     ("progress:stats", {}, "get", None, 200),
     ("progress:curator_progress", {}, "get", None, 403),
-    ("home", {}, "get", None, 200),
-    ("path", {}, "get", None, 200),
+    ("progress:home", {}, "get", None, 200),
+    ("progress:path", {}, "get", None, 200),
     ("curriculum:resource_list", {}, "get", None, 200),
     ("curriculum:resource_detail", {"slug": "lecture"}, "get", None, 200),
 ]
