@@ -8,8 +8,7 @@ from curriculum import structure
 from curriculum.models import Architecture, GpuCard
 from progress.models import Profile
 from progress.time_zone import time_zone_names
-from progress.validators import validate_learner_day
-from progress.widgets import OptionsInPythonSelect
+from progress.widgets import OptionsInPythonSelect, day_input
 
 
 class ProfileForm(forms.ModelForm):
@@ -36,7 +35,7 @@ class ProfileForm(forms.ModelForm):
         model = Profile
         fields = ["gpu_card", "architecture", "started_on", "language", "time_zone"]
         widgets = {
-            "started_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "started_on": day_input(),
             # About 600 zones: the stock select renders a template per option.
             "time_zone": OptionsInPythonSelect(),
         }
@@ -75,11 +74,6 @@ class ProfileForm(forms.ModelForm):
         if card is not None:
             cleaned["architecture"] = card.architecture
         return cleaned
-
-    def clean_started_on(self):
-        day = self.cleaned_data["started_on"]
-        validate_learner_day(day)
-        return day
 
 
 class DeleteAccountForm(forms.Form):

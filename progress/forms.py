@@ -10,8 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
 from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, Note, Practice
-from progress.validators import validate_learner_day
-from progress.widgets import OptionsInPythonSelect
+from progress.widgets import OptionsInPythonSelect, day_input
 
 MINUTES_ERROR = _("Enter between 1 and 1440 minutes (24 h).")
 ALTERED_FORM_ERROR = _(
@@ -56,7 +55,7 @@ class PracticeForm(forms.ModelForm):
         model = Practice
         fields = ["day", "minutes", "built", "code_url", "resource", "chapter", "idempotency_key"]
         widgets = {
-            "day": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "day": day_input(),
             "resource": OptionsInPythonSelect,
             "chapter": OptionsInPythonSelect,
         }
@@ -85,11 +84,6 @@ class PracticeForm(forms.ModelForm):
             self.initial.setdefault("idempotency_key", uuid.uuid4())
         if self.instance.pk:
             del self.fields["idempotency_key"]
-
-    def clean_day(self):
-        day = self.cleaned_data["day"]
-        validate_learner_day(day)
-        return day
 
     def clean(self):
         cleaned = super().clean()

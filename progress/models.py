@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import Architecture, Chapter, GpuCard, Resource
 from progress.time_zone import validate_time_zone
+from progress.validators import validate_learner_day
 
 MINUTES_IN_A_DAY = 24 * 60
 NOTE_MAX_LENGTH = 10_000
@@ -59,6 +60,7 @@ class Profile(models.Model):
     started_on = models.DateField(
         _("started the path on"),
         default=timezone.localdate,
+        validators=[validate_learner_day],
         help_text=_("Week 1 of the path starts on this day."),
     )
     language = models.CharField(
@@ -267,7 +269,7 @@ class Practice(models.Model):
         related_name="practice_sessions",
         verbose_name=_("learner"),
     )
-    day = models.DateField(_("day"))
+    day = models.DateField(_("day"), validators=[validate_learner_day])
     minutes = models.PositiveIntegerField(
         _("minutes"), validators=[MinValueValidator(1), MaxValueValidator(MINUTES_IN_A_DAY)]
     )

@@ -1,4 +1,4 @@
-"""Rules on the days a learner enters, shared by every form that asks for one."""
+"""Rules on the days a learner enters, set on the model fields so every form applies them."""
 
 from datetime import date
 

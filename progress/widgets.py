@@ -6,6 +6,11 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 
+def day_input():
+    """The browser's date picker, with the value in the ISO form it expects."""
+    return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
 class OptionsInPythonSelect(forms.Select):
     """A select that writes its options itself: the stock one renders a template per option."""
 
