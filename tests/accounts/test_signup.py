@@ -3,8 +3,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.db import IntegrityError, transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.forms import SignUpForm
+from progress.models import Profile
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +44,8 @@ def test_the_sign_up_page_speaks_french_by_default(client):
 
 
 def test_signing_up_signs_the_learner_in_and_welcomes_them_home(client):
-    """A new account is created, signed in, and lands on home with a welcome message."""
+    """A new account is created with its profile (GPU unknown, week 1 starts today), signed in,
+    and lands on home with a welcome message."""
     response = sign_up(client)
     assert response.status_code == 302
     assert response.url == reverse("progress:home")
@@ -50,6 +53,9 @@ def test_signing_up_signs_the_learner_in_and_welcomes_them_home(client):
     assert user.email == "lin@example.com"
     assert user.check_password(PASSWORD)
     assert client.session["_auth_user_id"] == str(user.pk)
+    profile = Profile.objects.get(user=user)
+    assert profile.architecture is None
+    assert profile.started_on == timezone.localdate()
     assert [str(m) for m in get_messages(response.wsgi_request)] == ["Welcome to Parcours, lin!"]
 
     home = client.get(reverse("progress:home"), headers=EN).content.decode()
