@@ -106,3 +106,11 @@ def grow_history(seed_path, other_learner):
                 PracticeFactory(user=user, resource=None, chapter=chapter, minutes=20)
 
     return grow
+
+
+@pytest.fixture
+def course(db):
+    """A twelve-hour course to log sittings of (test files may define their own)."""
+    from tests.factories import ResourceFactory
+
+    return ResourceFactory(slug="cuda", kind="course", title="CUDA course", duration_minutes=720)

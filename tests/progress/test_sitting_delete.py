@@ -3,9 +3,8 @@
 import pytest
 from django.contrib.messages import get_messages
 
-from progress import actions
-from progress.models import Watch, WatchEvent
-from tests.factories import ResourceFactory
+from progress.models import WatchEvent
+from tests.progress.sittings import sitting_of, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -13,25 +12,8 @@ EN = {"accept-language": "en"}
 HTMX = {"HX-Request": "true", "accept-language": "en"}
 
 
-@pytest.fixture
-def course(db):
-    return ResourceFactory(slug="cuda", kind="course", title="CUDA course", duration_minutes=720)
-
-
-def sitting_of(user, course, minutes):
-    actions.log_sitting(user=user, resource=course, minutes=minutes)
-    return WatchEvent.objects.for_learner(user).sittings().latest("pk")
-
-
 def url(sitting):
     return f"/sittings/{sitting.pk}/delete/"
-
-
-def totals(user, course):
-    watch = Watch.objects.get(user=user, resource=course)
-    events = WatchEvent.objects.for_learner(user).total_minutes()
-    assert events == Watch.objects.for_learner(user).total_watched_minutes()
-    return watch.logged_minutes, watch.is_finished, events
 
 
 def test_get_asks_to_confirm_and_deletes_nothing(learner, learner_client, course):

@@ -4,8 +4,9 @@ import pytest
 from django.contrib.messages import get_messages
 
 from progress import actions
-from progress.models import Watch, WatchEvent
+from progress.models import WatchEvent
 from tests.factories import ResourceFactory
+from tests.progress.sittings import sitting_of, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -13,26 +14,8 @@ EN = {"accept-language": "en"}
 HTMX = {"HX-Request": "true", "accept-language": "en"}
 
 
-@pytest.fixture
-def course(db):
-    return ResourceFactory(slug="cuda", kind="course", title="CUDA course", duration_minutes=720)
-
-
-def sitting_of(user, course, minutes):
-    actions.log_sitting(user=user, resource=course, minutes=minutes)
-    return WatchEvent.objects.for_learner(user).sittings().latest("pk")
-
-
 def url(sitting):
     return f"/sittings/{sitting.pk}/edit/"
-
-
-def totals(user, course):
-    """The watch row's minutes and state, and the events' sum against the watched minutes."""
-    watch = Watch.objects.select_related("resource").get(user=user, resource=course)
-    events = WatchEvent.objects.for_learner(user).total_minutes()
-    assert events == Watch.objects.for_learner(user).total_watched_minutes()
-    return watch.logged_minutes, watch.is_finished, events
 
 
 def test_the_page_shows_a_form_with_the_minutes(learner, learner_client, course):
