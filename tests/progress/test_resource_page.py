@@ -1,6 +1,9 @@
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from progress import actions
 from tests.factories import NoteFactory, PracticeFactory, ResourceFactory, WatchEventFactory
 
 pytestmark = pytest.mark.django_db
@@ -79,3 +82,26 @@ def test_the_query_count_does_not_grow_with_sessions(
     page(learner_client, resource)  # warm the template loader's cache and the curriculum
     with django_assert_num_queries(9):
         assert page(learner_client, resource).status_code == 200
+
+
+def test_the_resource_page_shows_the_state_with_the_same_buttons(learner, learner_client):
+    """A sitting logged shows on the resource's own page, with the sitting form."""
+    course = ResourceFactory(slug="course", kind="course", duration_minutes=720)
+    actions.log_sitting(user=learner, resource=course, minutes=90)
+    html = learner_client.get("/resources/course/", headers=EN).content.decode()
+    assert "In progress: 1\u00a0h\u00a030 of 12\u00a0h" in html
+    assert 'id="watch-course-minutes"' in html
+    assert 'name="next" value="/resources/course/"' in html
+
+
+def test_the_resource_page_query_count_does_not_grow(learner, learner_client):
+    """The page costs the same whether the learner watched one resource or fifty."""
+    resource = ResourceFactory(slug="lecture")
+    with CaptureQueriesContext(connection) as first:
+        learner_client.get("/resources/lecture/")
+    actions.mark_watched(user=learner, resource=resource)
+    for other in ResourceFactory.create_batch(50):
+        actions.mark_watched(user=learner, resource=other)
+    with CaptureQueriesContext(connection) as second:
+        learner_client.get("/resources/lecture/")
+    assert len(second) == len(first)

@@ -43,16 +43,6 @@ def test_the_catalogue_never_shows_another_learners_state(learner_client, other_
     assert "Mark not watched" not in html
 
 
-def test_the_resource_page_shows_the_state_with_the_same_buttons(learner, learner_client):
-    """A sitting logged shows on the resource's own page, with the sitting form."""
-    course = ResourceFactory(slug="course", kind="course", duration_minutes=720)
-    actions.log_sitting(user=learner, resource=course, minutes=90)
-    html = learner_client.get("/resources/course/", headers=EN).content.decode()
-    assert "In progress: 1\u00a0h\u00a030 of 12\u00a0h" in html
-    assert 'id="watch-course-minutes"' in html
-    assert 'name="next" value="/resources/course/"' in html
-
-
 def test_a_click_in_the_catalogue_swaps_that_resources_controls(learner_client):
     """htmx from a card: the card's controls come back, keyed to the same ids."""
     ResourceFactory(slug="lecture")
@@ -84,16 +74,3 @@ def test_the_catalogue_query_count_does_not_grow(learner, learner_client):
     for resource in ResourceFactory.create_batch(45):
         actions.log_sitting(user=learner, resource=resource, minutes=5)
     assert catalogue_queries(learner_client) == nothing
-
-
-def test_the_resource_page_query_count_does_not_grow(learner, learner_client):
-    """The page costs the same whether the learner watched one resource or fifty."""
-    resource = ResourceFactory(slug="lecture")
-    with CaptureQueriesContext(connection) as first:
-        learner_client.get("/resources/lecture/")
-    actions.mark_watched(user=learner, resource=resource)
-    for other in ResourceFactory.create_batch(50):
-        actions.mark_watched(user=learner, resource=other)
-    with CaptureQueriesContext(connection) as second:
-        learner_client.get("/resources/lecture/")
-    assert len(second) == len(first)
