@@ -20,6 +20,11 @@ from tests.factories import ResourceFactory, UserFactory
 
 THREADS = 50
 
+# Each test holds 50 connections at once: two at a time, one per xdist worker, would pass
+# PostgreSQL's default limit of 100 clients, so every module that races requests with
+# run_at_once puts its tests in this group, and they run in the same worker, in turn.
+MANY_CONNECTIONS = pytest.mark.xdist_group("many_connections")
+
 pytestmark = [
     pytest.mark.skipif(
         connection.vendor != "postgresql",
@@ -27,9 +32,7 @@ pytestmark = [
         " these tests need PostgreSQL (set DATABASE_URL).",
     ),
     pytest.mark.django_db(transaction=True),
-    # Each test holds 50 connections at once: two at a time, one per xdist worker, would pass
-    # PostgreSQL's default limit of 100 clients, so they all run in the same worker, in turn.
-    pytest.mark.xdist_group("fifty_connections"),
+    MANY_CONNECTIONS,
 ]
 
 

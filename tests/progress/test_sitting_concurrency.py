@@ -8,7 +8,12 @@ from django.urls import reverse
 from progress import actions
 from progress.models import Watch, WatchEvent
 from tests.factories import ResourceFactory, UserFactory
-from tests.progress.test_concurrency import THREADS, run_at_once, signed_in_clients
+from tests.progress.test_concurrency import (
+    MANY_CONNECTIONS,
+    THREADS,
+    run_at_once,
+    signed_in_clients,
+)
 
 pytestmark = [
     pytest.mark.skipif(
@@ -17,6 +22,7 @@ pytestmark = [
         " these tests need PostgreSQL (set DATABASE_URL).",
     ),
     pytest.mark.django_db(transaction=True),
+    MANY_CONNECTIONS,
 ]
 
 
