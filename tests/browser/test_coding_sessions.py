@@ -30,7 +30,7 @@ def test_a_learner_watches_then_codes_three_hours_and_meets_the_rule_on_the_reso
     expect(balance).to_contain_text("encore 3 h de code")
 
     page.locator("#coding_minutes").fill("180")
-    page.locator("#coding_session_built").fill("An online softmax")
+    page.locator("#coding_built").fill("An online softmax")
     page.locator("#coding-submit-softmax").click()
 
     expect(page.locator("#coding-softmax [role=status]")).to_be_visible()
@@ -52,7 +52,7 @@ def test_the_same_form_works_without_javascript(page_without_javascript, transac
     sign_in_on(page, user)
     page.goto("/resources/scan/")
     page.locator("#coding_minutes").fill("45")
-    page.locator("#coding_session_built").fill("A prefix sum")
+    page.locator("#coding_built").fill("A prefix sum")
     page.locator("#coding-submit-scan").click()
 
     assert page.url.endswith("/resources/scan/")

@@ -129,7 +129,7 @@ def test_pages_on_a_phone_have_no_serious_accessibility_violation(phone, transac
             found[address] = violations
     page.goto("/coding/")
     page.locator("#coding_minutes").fill("45")
-    page.locator("#coding_session_built").fill("A reduction")
+    page.locator("#coding_built").fill("A reduction")
     page.locator("#coding_resource").select_option(label="How GPU Computing Works")
     page.locator("form.form [type=submit]").click()
     page.locator(".messages").wait_for()
