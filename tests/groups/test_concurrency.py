@@ -7,7 +7,7 @@ from django.urls import reverse
 from groups import actions
 from groups.models import Invitation, Membership
 from tests.factories import UserFactory
-from tests.progress.test_concurrency import MANY_CONNECTIONS, run_at_once, signed_in_clients
+from tests.progress.test_concurrency import run_at_once, signed_in_clients
 
 pytestmark = [
     pytest.mark.skipif(
@@ -15,7 +15,6 @@ pytestmark = [
         reason="SQLite serialises every write with one database lock: needs PostgreSQL.",
     ),
     pytest.mark.django_db(transaction=True),
-    MANY_CONNECTIONS,
 ]
 
 RACERS = 20

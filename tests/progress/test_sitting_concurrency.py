@@ -9,7 +9,6 @@ from progress import actions
 from progress.models import Watch, WatchEvent
 from tests.factories import ResourceFactory, UserFactory
 from tests.progress.test_concurrency import (
-    MANY_CONNECTIONS,
     THREADS,
     run_at_once,
     signed_in_clients,
@@ -22,7 +21,6 @@ pytestmark = [
         " these tests need PostgreSQL (set DATABASE_URL).",
     ),
     pytest.mark.django_db(transaction=True),
-    MANY_CONNECTIONS,
 ]
 
 
