@@ -7,7 +7,7 @@ import zipfile
 from django.utils import timezone
 
 from groups.models import Membership
-from progress.models import Note, Practice, Profile, Watch, WatchEvent
+from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
 
 FORMAT = "parcours-export/1"
 
@@ -16,7 +16,7 @@ COLUMNS = {
     "profile": ["gpu_card", "architecture", "started_on", "language", "time_zone"],
     "watches": ["resource", "logged_minutes", "finished_at", "updated_at"],
     "watch_events": ["resource", "kind", "minutes", "logged_minutes", "at"],
-    "practice": ["day", "minutes", "built", "code_url", "resource", "chapter", "created_at"],
+    "coding_sessions": ["day", "minutes", "built", "code_url", "resource", "chapter", "created_at"],
     "notes": ["resource", "text", "updated_at"],
     "memberships": ["group", "role", "display_name", "shares", "joined_at"],
 }
@@ -74,7 +74,7 @@ def export_rows(user):
             .select_related("resource")
             .order_by("at", "pk")
         ],
-        "practice": [
+        "coding_sessions": [
             {
                 "day": iso(session.day),
                 "minutes": session.minutes,
@@ -84,7 +84,7 @@ def export_rows(user):
                 "chapter": chapter_label(session.chapter),
                 "created_at": iso(session.created_at),
             }
-            for session in Practice.objects.for_learner(user)
+            for session in CodingSession.objects.for_learner(user)
             .select_related("resource", "chapter__part")
             .order_by("day", "created_at", "pk")
         ],

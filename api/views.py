@@ -32,8 +32,8 @@ from curriculum.models import Chapter, Resource
 from progress import actions
 from progress.actions import ProgressError, save_once
 from progress.balance import GOAL, balances, coding_for_resource
-from progress.forms import NoteForm, PracticeForm
-from progress.models import Note, Practice
+from progress.forms import CodingSessionForm, NoteForm
+from progress.models import CodingSession, Note
 from progress.path import path_progress, states_for
 
 router = Router()
@@ -70,7 +70,7 @@ def resource_or_404(slug, queryset=None):
 
 def session_or_404(request, pk):
     """One of the learner's sessions; someone else's is as unknown as a missing one."""
-    session = Practice.objects.for_learner(request.auth).for_list().filter(pk=pk).first()
+    session = CodingSession.objects.for_learner(request.auth).for_list().filter(pk=pk).first()
     if session is None:
         raise not_found(_("You have no coding session %(id)s.") % {"id": pk})
     return session
@@ -372,7 +372,7 @@ def create_session(request, payload: SessionIn):
         **tied_to(data),
         "idempotency_key": str(payload.idempotency_key or uuid.uuid4()),
     }
-    form = valid_form(PracticeForm(values))
+    form = valid_form(CodingSessionForm(values))
     session, created = save_once(form, request.auth)
     session = session_or_404(request, session.pk)
     return Status(201 if created else 200, session_out(session))
@@ -388,7 +388,7 @@ def list_sessions(request, days: Query[SessionRange]):
     """The learner's sessions, newest first, within the days given."""
     if days.start and days.end and days.start > days.end:
         raise invalid({"from": [_("The first day comes after the last one.")]})
-    sessions = Practice.objects.for_learner(request.auth).for_list()
+    sessions = CodingSession.objects.for_learner(request.auth).for_list()
     if days.start:
         sessions = sessions.filter(day__gte=days.start)
     if days.end:
@@ -422,7 +422,7 @@ def update_session(request, session_id: int, payload: SessionPatch):
         **form_values(data),
         **tied_to(data),
     }
-    valid_form(PracticeForm(values, instance=session)).save()
+    valid_form(CodingSessionForm(values, instance=session)).save()
     return session_out(session_or_404(request, session_id))
 
 

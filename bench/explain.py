@@ -1,5 +1,5 @@
 """EXPLAIN every query the benchmarked pages run for one learner: each must reach that learner's
-rows through an index, never by a full scan of a per-learner table; and practice and watch rows
+rows through an index, never by a full scan of a per-learner table; and coding-session and watch rows
 (hundreds per learner, the bulk of the database) only through an index that starts with the
 learner: one on the resource alone reads every learner's rows of that resource.
 
@@ -23,8 +23,13 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-PER_LEARNER_TABLES = ("progress_practice", "progress_watch", "progress_watchevent", "progress_note")
-BULK_TABLES = ("progress_practice", "progress_watch", "progress_watchevent")
+PER_LEARNER_TABLES = (
+    "progress_codingsession",
+    "progress_watch",
+    "progress_watchevent",
+    "progress_note",
+)
+BULK_TABLES = ("progress_codingsession", "progress_watch", "progress_watchevent")
 PAGES = [
     "/",
     "/path/",
@@ -32,7 +37,7 @@ PAGES = [
     "/resources/?q=CUTLASS",
     "/resources/gpu-mode-15/",
     "/guide/",
-    "/practice/",
+    "/coding/",
     "/stats/",
     "/settings/",
 ]
@@ -56,7 +61,7 @@ INDEX_USED = re.compile(r"(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Ind
 
 
 def indexes_by_first_column():
-    """{index name: its first column} for the tables of practice and watch rows."""
+    """{index name: its first column} for the tables of coding-session and watch rows."""
     with connection.cursor() as cursor:
         cursor.execute(
             """

@@ -1,4 +1,4 @@
-"""Fill the benchmark database: thousands of learners with watching, sittings, practice, notes.
+"""Fill the benchmark database: thousands of learners with watching, sittings, coding sessions, notes.
 
 Run by bench/run.py after `migrate` and `load_curriculum`; writes the session cookies of a
 sample of learners, one "sessionid csrftoken" line each, for the load generator.
@@ -30,7 +30,7 @@ from django.utils import timezone  # noqa: E402
 
 from curriculum.models import Chapter  # noqa: E402
 from curriculum.models import Path as LearningPath  # noqa: E402
-from progress.models import Note, Practice, Profile, Watch, WatchEvent  # noqa: E402
+from progress.models import CodingSession, Note, Profile, Watch, WatchEvent  # noqa: E402
 from tests.factories import PASSWORD, UserFactory  # noqa: E402
 
 BATCH = 5_000
@@ -90,9 +90,9 @@ def watching_of(user, resources, rng, now):
     return watches, events
 
 
-def practice_of(user, resources, chapters, rng, today, sessions):
+def coding_sessions_of(user, resources, chapters, rng, today, sessions):
     return [
-        Practice(
+        CodingSession(
             user=user,
             day=today - datetime.timedelta(days=rng.randint(0, 180)),
             minutes=rng.randint(15, 240),
@@ -123,7 +123,7 @@ def write_sessions(users, cookie_file):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--learners", type=int, default=5_000)
-    parser.add_argument("--max-practice", type=int, default=200)
+    parser.add_argument("--max-coding-sessions", type=int, default=200)
     parser.add_argument("--signed-in", type=int, default=500)
     parser.add_argument("--cookies", required=True)
     parser.add_argument("--seed", type=int, default=20261202)
@@ -135,15 +135,15 @@ def main():
     chapters = list(Chapter.objects.all())
     with transaction.atomic():
         users = create_learners(args.learners, rng)
-    counts = {"watch": 0, "event": 0, "practice": 0, "note": 0}
+    counts = {"watch": 0, "event": 0, "coding_session": 0, "note": 0}
     for start in range(0, len(users), 250):
-        watches, events, practice, notes = [], [], [], []
+        watches, events, coding_sessions, notes = [], [], [], []
         for user in users[start : start + 250]:
             user_watches, user_events = watching_of(user, resources, rng, now)
             watches += user_watches
             events += user_events
-            practice += practice_of(
-                user, resources, chapters, rng, today, rng.randint(0, args.max_practice)
+            coding_sessions += coding_sessions_of(
+                user, resources, chapters, rng, today, rng.randint(0, args.max_coding_sessions)
             )
             notes += [
                 Note(user=user, resource=watch.resource, text="Where I stopped: shared memory.")
@@ -152,14 +152,14 @@ def main():
         with transaction.atomic():
             Watch.objects.bulk_create(watches, batch_size=BATCH)
             WatchEvent.objects.bulk_create(events, batch_size=BATCH)
-            Practice.objects.bulk_create(practice, batch_size=BATCH)
+            CodingSession.objects.bulk_create(coding_sessions, batch_size=BATCH)
             Note.objects.bulk_create(notes, batch_size=BATCH)
-        for name, rows in zip(counts, (watches, events, practice, notes), strict=True):
+        for name, rows in zip(counts, (watches, events, coding_sessions, notes), strict=True):
             counts[name] += len(rows)
     write_sessions(rng.sample(users, min(args.signed_in, len(users))), args.cookies)
     print(
         f"Generated {len(users)} learners, {counts['watch']} watch states, {counts['event']} "
-        f"watch events, {counts['practice']} practice sessions, {counts['note']} notes."
+        f"watch events, {counts['coding_session']} coding sessions, {counts['note']} notes."
     )
 
 

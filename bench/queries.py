@@ -36,19 +36,19 @@ def count_queries(client, method, path):
 
 def multiply_learner_data(user, factor):
     """Copy the learner's coding sessions and watch events until there are `factor` times as many."""
-    from progress.models import Practice, WatchEvent
+    from progress.models import CodingSession, WatchEvent
 
-    sessions = list(Practice.objects.filter(user=user))
+    sessions = list(CodingSession.objects.filter(user=user))
     events = list(WatchEvent.objects.filter(user=user))
     copies, event_copies = [], []
     for _ in range(factor - 1):
         for session in sessions:
             session.pk, session.idempotency_key = None, uuid.uuid4()
-            copies.append(Practice(**_fields(session)))
+            copies.append(CodingSession(**_fields(session)))
         for event in events:
             event.pk = None
             event_copies.append(WatchEvent(**_fields(event)))
-    Practice.objects.bulk_create(copies, batch_size=5_000)
+    CodingSession.objects.bulk_create(copies, batch_size=5_000)
     WatchEvent.objects.bulk_create(event_copies, batch_size=5_000)
 
 
@@ -87,12 +87,12 @@ def learner_with_data():
     """The first learner (by id) who has both coding sessions and watch events."""
     from django.contrib.auth import get_user_model
 
-    from progress.models import Practice, WatchEvent
+    from progress.models import CodingSession, WatchEvent
 
     return (
         get_user_model()
         .objects.filter(is_staff=False)
-        .filter(pk__in=Practice.objects.values("user"))
+        .filter(pk__in=CodingSession.objects.values("user"))
         .filter(pk__in=WatchEvent.objects.values("user"))
         .order_by("pk")
         .first()
@@ -103,11 +103,11 @@ def data_size():
     """How many learners and rows the database holds, for the report."""
     from django.contrib.auth import get_user_model
 
-    from progress.models import Practice, WatchEvent
+    from progress.models import CodingSession, WatchEvent
 
     return {
         "learners": get_user_model().objects.filter(is_staff=False).count(),
-        "coding_sessions": Practice.objects.count(),
+        "coding_sessions": CodingSession.objects.count(),
         "watch_events": WatchEvent.objects.count(),
     }
 

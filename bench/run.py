@@ -42,7 +42,7 @@ TARGETS = [
     ("catalogue search", "GET", "/resources/?q=CUTLASS"),
     ("resource page", "GET", "/resources/gpu-mode-15/"),
     ("guide", "GET", "/guide/"),
-    ("practice log", "GET", "/practice/"),
+    ("coding log", "GET", "/coding/"),
     ("stats", "GET", "/stats/"),
     ("settings", "GET", "/settings/"),
     ("mark watched (POST)", "POST", "/resources/gpu-mode-12/watched/"),
@@ -263,7 +263,7 @@ def main():
         )  # fmt: skip
         # What autovacuum and the checkpointer do in production after a bulk load, done before
         # measuring rather than during it: without statistics the planner guesses (it once read
-        # every practice row of a resource to find one learner's), and the checkpoint due five
+        # every coding-session row of a resource to find one learner's), and the checkpoint due five
         # minutes after the load wrote 320 MB while the second target was measured.
         with psycopg.connect(database_url, autocommit=True) as connection:
             connection.execute("VACUUM ANALYZE")

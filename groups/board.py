@@ -15,7 +15,7 @@ from django.utils.formats import date_format
 from curriculum.templatetags.curriculum import duration
 from groups.models import Membership
 from progress.balance import Balance, week_balances_of_learners, week_start
-from progress.models import Practice
+from progress.models import CodingSession
 from progress.path import PathProgress, path_progress_of_learners
 from progress.stats import current_streaks_of_learners, last_activity_of_learners
 
@@ -61,7 +61,7 @@ def coding_this_week(user_ids, monday: date) -> dict[int, list[dict]]:
     """
     latest_first = [F("day").desc(), F("created_at").desc(), F("pk").desc()]
     rows = (
-        Practice.objects.filter(user__in=user_ids)
+        CodingSession.objects.filter(user__in=user_ids)
         .in_week(monday)
         .annotate(rank=Window(RowNumber(), partition_by="user", order_by=latest_first))
         .filter(rank__lte=SESSIONS_SHOWN)

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import Resource
-from progress.models import MINUTES_IN_A_DAY, Practice, Watch, WatchEvent
+from progress.models import MINUTES_IN_A_DAY, CodingSession, Watch, WatchEvent
 
 
 class ProgressError(ValueError):
@@ -200,7 +200,7 @@ def delete_sitting(*, user, sitting_id: int) -> Watch:
     return _save_replayed(watch, history)
 
 
-def save_once(form, user):  # a PracticeForm, valid
+def save_once(form, user):  # a CodingSessionForm, valid
     """Save a new session, or return the one already saved from the same form, and whether it is new."""
     form.instance.user = user
     try:
@@ -208,7 +208,7 @@ def save_once(form, user):  # a PracticeForm, valid
             return form.save(), True
     except IntegrityError:
         key = form.cleaned_data["idempotency_key"]
-        existing = Practice.objects.for_learner(user).filter(idempotency_key=key).first()
+        existing = CodingSession.objects.for_learner(user).filter(idempotency_key=key).first()
         if existing is None:
             raise
         return existing, False

@@ -1,7 +1,7 @@
 """The watch : code balance: minutes coded ÷ minutes watched, against the guide's 1 : 3 rule.
 
 Derived from WatchEvent (whose signed minutes sum to minutes watched over any period) and
-Practice, never stored. Weeks run Monday to Sunday in the current time zone: the learner's
+CodingSession, never stored. Weeks run Monday to Sunday in the current time zone: the learner's
 (progress/time_zone.py), or the site's TIME_ZONE.
 """
 
@@ -11,7 +11,7 @@ from datetime import date, datetime, time, timedelta
 from django.db.models import Count, Sum, Value
 from django.utils import timezone
 
-from progress.models import Practice, WatchEvent
+from progress.models import CodingSession, WatchEvent
 
 GOAL = 3  # hours of code for each hour of video
 
@@ -77,7 +77,7 @@ def week_balances_of_learners(user_ids, today: date | None = None) -> dict[int, 
         .values_list("user", "total")
     )
     coded = dict(
-        Practice.objects.filter(user__in=user_ids)
+        CodingSession.objects.filter(user__in=user_ids)
         .in_week(monday)
         .values("user")
         .annotate(total=Sum("minutes"))
@@ -112,7 +112,7 @@ class ResourceCoding:
 
     @property
     def is_coded(self):
-        """Coded once the practice reaches three times the resource's length, not before."""
+        """Coded once its coding sessions reach three times the resource's length, not before."""
         if self.goal is None:
             return self.coded > 0
         return self.coded >= self.goal
@@ -151,7 +151,7 @@ def learner_minutes(user, resources=(), today: date | None = None) -> LearnerMin
     one query whatever the learner's history."""
     today = today or timezone.localdate()
     watched = WatchEvent.objects.for_learner(user).minutes_by_resource(*week_bounds(today))
-    coded = Practice.objects.for_learner(user).minutes_by_resource_and_week(week_start(today))
+    coded = CodingSession.objects.for_learner(user).minutes_by_resource_and_week(week_start(today))
     rows = (
         watched.annotate(rows=Count("pk"), kind=Value("watched"))
         .union(coded.annotate(rows=Count("pk"), kind=Value("coded")), all=True)

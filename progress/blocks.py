@@ -6,8 +6,8 @@ block on its page (progress/templatetags/progress_blocks.py) build it from here 
 """
 
 from progress.balance import balances, coding_for_resource, learner_minutes
-from progress.forms import NoteForm, PracticeForm
-from progress.models import Note, Practice, WatchEvent
+from progress.forms import CodingSessionForm, NoteForm
+from progress.models import CodingSession, Note, WatchEvent
 from progress.path import ResourceState, states_for
 from progress.row_urls import url_for_each
 
@@ -19,15 +19,15 @@ def balance_context(user):
     return {"week_balance": week, "overall_balance": overall}
 
 
-def resource_practice_context(request, resource, form=None, status=""):
-    """What the resource page's practice block shows: coded state, recent sessions, the form."""
-    sessions = Practice.objects.for_learner(request.user).filter(resource=resource).for_list()
+def resource_coding_context(request, resource, form=None, status=""):
+    """What the resource page's coding block shows: coded state, recent sessions, the form."""
+    sessions = CodingSession.objects.for_learner(request.user).filter(resource=resource).for_list()
     return {
         "resource": resource,
         "coding": coding_for_resource(request.user, resource),
         "resource_sessions": sessions[:RESOURCE_SESSIONS_SHOWN],
-        "practice_form": form or PracticeForm(resource=resource),
-        "practice_status": status,
+        "coding_form": form or CodingSessionForm(resource=resource),
+        "coding_status": status,
         "next": request.POST.get("next") or request.get_full_path(),
     }
 

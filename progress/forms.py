@@ -9,7 +9,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
-from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, Note, Practice
+from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, CodingSession, Note
 from progress.widgets import OptionsInPythonSelect, day_input
 
 MINUTES_ERROR = _("Enter between 1 and 1440 minutes (24 h).")
@@ -39,7 +39,7 @@ def grouped_chapter_choices(curriculum):
     ]
 
 
-class PracticeForm(forms.ModelForm):
+class CodingSessionForm(forms.ModelForm):
     """A coding session. With a fixed resource (the resource page), its selects are left out."""
 
     minutes = forms.IntegerField(
@@ -52,7 +52,7 @@ class PracticeForm(forms.ModelForm):
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput)
 
     class Meta:
-        model = Practice
+        model = CodingSession
         fields = ["day", "minutes", "built", "code_url", "resource", "chapter", "idempotency_key"]
         widgets = {
             "day": day_input(),
@@ -67,7 +67,7 @@ class PracticeForm(forms.ModelForm):
         }
 
     def __init__(self, *args, resource=None, **kwargs):
-        kwargs.setdefault("auto_id", "practice_%s")
+        kwargs.setdefault("auto_id", "coding_%s")
         super().__init__(*args, **kwargs)
         self.fixed_resource = resource
         if resource is not None:

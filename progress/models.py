@@ -227,7 +227,7 @@ class WatchEvent(models.Model):
         return self.kind == self.Kind.SITTING
 
 
-class PracticeQuerySet(models.QuerySet):
+class CodingSessionQuerySet(models.QuerySet):
     def for_learner(self, user):
         """The coding sessions of one learner."""
         return self.filter(user=user)
@@ -241,7 +241,7 @@ class PracticeQuerySet(models.QuerySet):
         return self.filter(day__gte=monday, day__lt=monday + timedelta(days=7))
 
     def minutes_by_resource(self, resources):
-        """Practice minutes per resource id, in one query, for the given resources."""
+        """Minutes coded per resource id, in one query, for the given resources."""
         rows = (
             self.filter(resource__in=resources)
             .values("resource")
@@ -260,13 +260,13 @@ class PracticeQuerySet(models.QuerySet):
         )
 
 
-class Practice(models.Model):
+class CodingSession(models.Model):
     """A coding session: what the learner built after watching, tied to a resource or a chapter."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
-        related_name="practice_sessions",
+        related_name="coding_sessions",
         verbose_name=_("learner"),
     )
     day = models.DateField(_("day"), validators=[validate_learner_day])
@@ -285,7 +285,7 @@ class Practice(models.Model):
         on_delete=models.PROTECT,
         null=True,
         blank=True,
-        related_name="practice_sessions",
+        related_name="coding_sessions",
         verbose_name=_("resource"),
     )
     chapter = models.ForeignKey(
@@ -293,7 +293,7 @@ class Practice(models.Model):
         on_delete=models.PROTECT,
         null=True,
         blank=True,
-        related_name="practice_sessions",
+        related_name="coding_sessions",
         verbose_name=_("chapter"),
     )
     idempotency_key = models.UUIDField(
@@ -301,7 +301,7 @@ class Practice(models.Model):
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
-    objects = PracticeQuerySet.as_manager()
+    objects = CodingSessionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-day", "-created_at", "-pk"]
@@ -309,21 +309,23 @@ class Practice(models.Model):
         verbose_name_plural = _("coding sessions")
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "idempotency_key"], name="practice_submitted_once"
+                fields=["user", "idempotency_key"], name="codingsession_submitted_once"
             ),
             models.CheckConstraint(
                 condition=Q(resource__isnull=False) | Q(chapter__isnull=False),
-                name="practice_tied_to_resource_or_chapter",
+                name="codingsession_tied_to_resource_or_chapter",
             ),
             models.CheckConstraint(
                 condition=Q(minutes__gte=1, minutes__lte=MINUTES_IN_A_DAY),
-                name="practice_minutes_within_a_day",
+                name="codingsession_minutes_within_a_day",
             ),
         ]
         indexes = [
-            models.Index(fields=["user", "-day"], name="practice_user_day"),
+            models.Index(fields=["user", "-day"], name="codingsession_user_day"),
             # Covers the path pages' minutes per resource, as watchevent_minutes does.
-            models.Index(fields=["user", "resource", "day", "minutes"], name="practice_minutes"),
+            models.Index(
+                fields=["user", "resource", "day", "minutes"], name="codingsession_minutes"
+            ),
         ]
 
     def __str__(self):

@@ -102,9 +102,9 @@ class ResourceState:
         return slug_url("curriculum:resource_detail", self.resource.slug)
 
     @property
-    def practice_url(self):
+    def log_code_url(self):
         """The resource page's coding-session form."""
-        return f"{self.page_url}#practice-{self.resource.slug}"
+        return f"{self.page_url}#coding-{self.resource.slug}"
 
     @property
     def toggle_url(self):

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from curriculum.models import Resource
 from progress.balance import Balance, start_of_day, week_start
-from progress.models import Practice, Watch, WatchEvent
+from progress.models import CodingSession, Watch, WatchEvent
 
 WEEKS_CHARTED = 12
 WEEKS_IN_HEATMAP = 26
@@ -32,7 +32,7 @@ LEVEL_LIMITS = (30, 60, 120)
 def coding_minutes_by_day(user) -> dict[date, int]:
     """Minutes coded per day, over the learner's whole history, in one query."""
     rows = (
-        Practice.objects.filter(user=user)
+        CodingSession.objects.filter(user=user)
         .values("day")
         .annotate(total=Sum("minutes"))
         .order_by()
@@ -92,7 +92,7 @@ def weeks(watched_by_day, coded_by_day, today: date, count=WEEKS_CHARTED) -> lis
 
 
 def streaks(days, today: date) -> tuple[int, int]:
-    """Current and longest run of consecutive days with practice.
+    """Current and longest run of consecutive days with coding sessions.
 
     The current run still counts when nothing is logged yet today: it ends yesterday.
     """
@@ -112,7 +112,7 @@ def current_streaks_of_learners(user_ids, today: date | None = None) -> dict[int
     today = today or timezone.localdate()
     days = {pk: [] for pk in user_ids}
     rows = (
-        Practice.objects.filter(user__in=user_ids, day__lte=today)
+        CodingSession.objects.filter(user__in=user_ids, day__lte=today)
         .values_list("user", "day")
         .distinct()
         .order_by()
@@ -135,7 +135,7 @@ def last_activity_of_learners(user_ids) -> dict[int, datetime | None]:
         )
         return dict(rows)
 
-    watched, coded = latest(WatchEvent, "at"), latest(Practice, "created_at")
+    watched, coded = latest(WatchEvent, "at"), latest(CodingSession, "created_at")
     return {
         pk: max((when for when in (watched.get(pk), coded.get(pk)) if when), default=None)
         for pk in user_ids
@@ -275,7 +275,7 @@ def started_and_finished(rows):
     return started, finished
 
 
-def learners_by_resource(watches, practices, resource_ids):
+def learners_by_resource(watches, coding_sessions, resource_ids):
     """The sets of learners who started, finished and coded on each resource id, in two queries."""
     watch_rows = (
         watches.filter(STARTED, resource__in=resource_ids)
@@ -284,11 +284,11 @@ def learners_by_resource(watches, practices, resource_ids):
         .order_by()
     )
     started, finished = started_and_finished(watch_rows)
-    practice_rows = (
-        practices.filter(resource__in=resource_ids).values_list("resource", "user").distinct()
+    coding_rows = (
+        coding_sessions.filter(resource__in=resource_ids).values_list("resource", "user").distinct()
     )
     coded = {}
-    for resource, user in practice_rows.order_by():
+    for resource, user in coding_rows.order_by():
         coded.setdefault(resource, set()).add(user)
     return {
         pk: {
@@ -300,7 +300,7 @@ def learners_by_resource(watches, practices, resource_ids):
     }
 
 
-def architecture_learners(watches, practices):
+def architecture_learners(watches, coding_sessions):
     """Learners who started, finished, coded on any architecture-presenting session; two queries."""
     sessions = Q(resource__presents_architecture=True)
     watch_rows = (
@@ -310,7 +310,7 @@ def architecture_learners(watches, practices):
         .order_by()
     )
     started, finished = started_and_finished(watch_rows)
-    coded = set(practices.filter(sessions).values_list("user", flat=True).order_by())
+    coded = set(coding_sessions.filter(sessions).values_list("user", flat=True).order_by())
     return {
         "started": started.get(True, set()),
         "finished": finished.get(True, set()),
@@ -322,11 +322,11 @@ def step_counts(path, users) -> list[StepCounts]:
     """StepCounts for each step of the path, in path order, in four queries."""
     steps = [step for stage in path.stages.all() for step in stage.steps.all()] if path else []
     watches = Watch.objects.filter(user__in=users)
-    practices = Practice.objects.filter(user__in=users)
+    coding_sessions = CodingSession.objects.filter(user__in=users)
     by_resource = learners_by_resource(
-        watches, practices, [step.resource_id for step in steps if step.resource_id]
+        watches, coding_sessions, [step.resource_id for step in steps if step.resource_id]
     )
-    architecture = architecture_learners(watches, practices)
+    architecture = architecture_learners(watches, coding_sessions)
     progress = []
     previous = None
     for step in steps:
@@ -345,7 +345,7 @@ def active_learners(users, now: datetime | None = None) -> dict[str, int]:
 
     def active_since(days):
         watched = WatchEvent.objects.filter(user=OuterRef("pk"), at__gte=now - timedelta(days))
-        coded = Practice.objects.filter(
+        coded = CodingSession.objects.filter(
             user=OuterRef("pk"), day__gt=today - timedelta(days), day__lte=today
         )
         return Count("pk", filter=Q(Exists(watched)) | Q(Exists(coded)))
@@ -369,7 +369,7 @@ def median_ratio(users) -> float | None:
         return Coalesce(Subquery(sums, output_field=IntegerField()), 0)
 
     rows = (
-        users.annotate(watched=total(WatchEvent), coded=total(Practice))
+        users.annotate(watched=total(WatchEvent), coded=total(CodingSession))
         .filter(watched__gt=0)
         .values_list("watched", "coded")
     )

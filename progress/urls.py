@@ -21,11 +21,11 @@ urlpatterns = [
     # Sittings: correcting the minutes of one, or deleting it (progress/views/sittings.py)
     path("sittings/<int:pk>/edit/", sittings.sitting_edit, name="sitting_edit"),
     path("sittings/<int:pk>/delete/", sittings.sitting_delete, name="sitting_delete"),
-    # Practice: the coding log and private notes (progress/views/coding.py, notes.py)
-    path("practice/", coding.practice, name="practice"),
-    path("practice/<int:pk>/edit/", coding.practice_edit, name="practice_edit"),
-    path("practice/<int:pk>/delete/", coding.practice_delete, name="practice_delete"),
-    path("resources/<slug:slug>/practice/", coding.practice_add, name="practice_add"),
+    # Coding sessions: the coding log, and private notes (progress/views/coding.py, notes.py)
+    path("coding/", coding.coding_log, name="coding_log"),
+    path("coding/<int:pk>/edit/", coding.coding_session_edit, name="coding_session_edit"),
+    path("coding/<int:pk>/delete/", coding.coding_session_delete, name="coding_session_delete"),
+    path("resources/<slug:slug>/coding/", coding.coding_session_add, name="coding_session_add"),
     path("resources/<slug:slug>/note/", notes.note, name="note"),
     # Stats: the learner's weeks and coding days, the curators' view of the path
     path("stats/", stats.stats_page, name="stats"),

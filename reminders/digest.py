@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from progress.balance import Balance, balances, week_bounds
-from progress.models import Practice, Profile, WatchEvent
+from progress.models import CodingSession, Profile, WatchEvent
 from progress.path import path_progress
 from progress.stats import coding_minutes_by_day, streaks
 from progress.time_zone import zone_or_default
@@ -66,7 +66,7 @@ def week_minutes(user, monday: date) -> tuple[int, int]:
         total=Sum("minutes", default=0)
     )["total"]
     coded = (
-        Practice.objects.for_learner(user)
+        CodingSession.objects.for_learner(user)
         .in_week(monday)
         .aggregate(total=Sum("minutes", default=0))["total"]
     )

@@ -135,7 +135,7 @@ def code_event(
         gettext("Week %(week)s of your plan: three hours of code for each hour of video.")
         % {"week": week},
     )
-    event.add("url", base_url + reverse("progress:practice"))
+    event.add("url", base_url + reverse("progress:coding_log"))
     event.add("categories", ["Parcours"])
     return event
 

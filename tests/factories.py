@@ -161,9 +161,9 @@ class WatchEventFactory(factory.django.DjangoModelFactory):
     )
 
 
-class PracticeFactory(factory.django.DjangoModelFactory):
+class CodingSessionFactory(factory.django.DjangoModelFactory):
     class Meta:
-        model = "progress.Practice"
+        model = "progress.CodingSession"
 
     user = factory.SubFactory(UserFactory)
     day = factory.LazyFunction(timezone.localdate)

@@ -6,7 +6,7 @@ The curriculum's resource page loads them, so that `curriculum` never imports `p
 from django import template
 
 from progress.balance import balances
-from progress.blocks import note_context, resource_practice_context, sittings_of
+from progress.blocks import note_context, resource_coding_context, sittings_of
 from progress.path import ResourceState
 
 register = template.Library()
@@ -22,13 +22,13 @@ def balance_panel(context, oob=False):
     return {"week_balance": week, "overall_balance": overall, "request": request, "oob": oob}
 
 
-@register.inclusion_tag("progress/_resource_practice.html", takes_context=True)
-def resource_practice(context, resource):
+@register.inclusion_tag("progress/_resource_coding.html", takes_context=True)
+def resource_coding(context, resource):
     """The resource's coded state, the learner's recent sessions for it and the inline form."""
     request = context["request"]
     if not request.user.is_authenticated:
         return {"hidden": True}
-    return {**resource_practice_context(request, resource), "request": request}
+    return {**resource_coding_context(request, resource), "request": request}
 
 
 @register.inclusion_tag("progress/_note.html", takes_context=True)

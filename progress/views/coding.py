@@ -1,4 +1,4 @@
-"""The coding log: /practice/, and adding, editing or deleting a coding session."""
+"""The coding log: /coding/, and adding, editing or deleting a coding session."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,9 +11,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from curriculum.models import Resource
 from progress.actions import save_once
 from progress.balance import learner_minutes
-from progress.blocks import balance_context, resource_practice_context
-from progress.forms import PracticeForm
-from progress.models import Practice
+from progress.blocks import balance_context, resource_coding_context
+from progress.forms import CodingSessionForm
+from progress.models import CodingSession
 from progress.next_url import safe_next_url
 from progress.row_urls import url_for_each
 
@@ -30,8 +30,8 @@ def announce_saved(request, created):
 def with_links(sessions):
     """The sessions, each with the URLs its row links to, reversed once for the whole list."""
     sessions = list(sessions)
-    edit_url = url_for_each("progress:practice_edit")
-    delete_url = url_for_each("progress:practice_delete")
+    edit_url = url_for_each("progress:coding_session_edit")
+    delete_url = url_for_each("progress:coding_session_delete")
     resource_url = url_for_each("curriculum:resource_detail")
     guide_url = reverse("curriculum:guide")
     for session in sessions:
@@ -47,14 +47,16 @@ def with_links(sessions):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def practice(request):
-    form = PracticeForm(request.POST or None)
+def coding_log(request):
+    form = CodingSessionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         _session, created = save_once(form, request.user)
         announce_saved(request, created)
-        return redirect("progress:practice")
+        return redirect("progress:coding_log")
     minutes = learner_minutes(request.user)
-    paginator = Paginator(Practice.objects.for_learner(request.user).for_list(), SESSIONS_PER_PAGE)
+    paginator = Paginator(
+        CodingSession.objects.for_learner(request.user).for_list(), SESSIONS_PER_PAGE
+    )
     paginator.count = minutes.sessions  # counted with the balances, in the same query
     page = paginator.get_page(request.GET.get("page"))
     context = {
@@ -64,47 +66,47 @@ def practice(request):
         "week_balance": minutes.week,
         "overall_balance": minutes.overall,
     }
-    return render(request, "progress/practice.html", context)
+    return render(request, "progress/coding_log.html", context)
 
 
 @login_required
 @require_POST
-def practice_add(request, slug):
+def coding_session_add(request, slug):
     resource = get_object_or_404(Resource, slug=slug)
-    form = PracticeForm(request.POST, resource=resource)
+    form = CodingSessionForm(request.POST, resource=resource)
     if form.is_valid():
         _session, created = save_once(form, request.user)
         if not request.htmx:
             announce_saved(request, created)
-            return redirect(safe_next_url(request, reverse("progress:practice")))
+            return redirect(safe_next_url(request, reverse("progress:coding_log")))
         status = _("Coding session saved.")
-        context = resource_practice_context(request, resource, status=status)
+        context = resource_coding_context(request, resource, status=status)
         context.update(balance_context(request.user), oob=True)
-        return render(request, "progress/_resource_practice_response.html", context)
-    context = resource_practice_context(request, resource, form=form)
+        return render(request, "progress/_resource_coding_response.html", context)
+    context = resource_coding_context(request, resource, form=form)
     if request.htmx:
-        return render(request, "progress/_resource_practice.html", context)
-    return render(request, "progress/practice_add.html", context)
+        return render(request, "progress/_resource_coding.html", context)
+    return render(request, "progress/coding_session_add.html", context)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def practice_edit(request, pk):
-    session = get_object_or_404(Practice, pk=pk, user=request.user)
-    form = PracticeForm(request.POST or None, instance=session)
+def coding_session_edit(request, pk):
+    session = get_object_or_404(CodingSession, pk=pk, user=request.user)
+    form = CodingSessionForm(request.POST or None, instance=session)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, _("Coding session updated."))
-        return redirect("progress:practice")
-    return render(request, "progress/practice_edit.html", {"form": form, "session": session})
+        return redirect("progress:coding_log")
+    return render(request, "progress/coding_session_edit.html", {"form": form, "session": session})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def practice_delete(request, pk):
-    session = get_object_or_404(Practice, pk=pk, user=request.user)
+def coding_session_delete(request, pk):
+    session = get_object_or_404(CodingSession, pk=pk, user=request.user)
     if request.method == "POST":
         session.delete()
         messages.success(request, _("Coding session deleted."))
-        return redirect("progress:practice")
-    return render(request, "progress/practice_delete.html", {"session": session})
+        return redirect("progress:coding_log")
+    return render(request, "progress/coding_session_delete.html", {"session": session})

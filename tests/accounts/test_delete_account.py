@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from tests.factories import (
     PASSWORD,
+    CodingSessionFactory,
     NoteFactory,
-    PracticeFactory,
     ProfileFactory,
     WatchEventFactory,
     WatchFactory,
@@ -22,7 +22,7 @@ def fill_everything(user):
     ProfileFactory(user=user)
     watch = WatchFactory(user=user)
     WatchEventFactory(user=user, resource=watch.resource)
-    PracticeFactory(user=user, resource=watch.resource)
+    CodingSessionFactory(user=user, resource=watch.resource)
     NoteFactory(user=user, resource=watch.resource)
 
 
@@ -40,7 +40,7 @@ def test_the_url_is_named_delete_account():
 
 
 def test_the_right_password_deletes_every_row_and_signs_out(learner_client, learner, other_learner):
-    """User, profile, watches, events, practice, notes: all gone; the visitor is signed out."""
+    """User, profile, watches, events, coding_sessions, notes: all gone; the visitor is signed out."""
     fill_everything(learner)
     fill_everything(other_learner)
     pk = learner.pk
@@ -50,7 +50,7 @@ def test_the_right_password_deletes_every_row_and_signs_out(learner_client, lear
     assert not response.context["user"].is_authenticated
     assert not get_user_model().objects.filter(pk=pk).exists()
     assert rows_referencing(pk) == dict.fromkeys(rows_referencing(pk), 0)
-    assert set(rows_referencing(pk)) >= {"Profile", "Watch", "WatchEvent", "Practice", "Note"}
+    assert set(rows_referencing(pk)) >= {"Profile", "Watch", "WatchEvent", "CodingSession", "Note"}
     assert all(count == 1 for count in rows_referencing(other_learner.pk).values())
 
 

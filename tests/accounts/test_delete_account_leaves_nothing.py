@@ -18,8 +18,8 @@ from groups import actions as group_actions
 from reminders.models import CalendarFeed, Digest, DigestSubscription
 from tests.factories import (
     PASSWORD,
+    CodingSessionFactory,
     NoteFactory,
-    PracticeFactory,
     ProfileFactory,
     ResourceFactory,
     UserFactory,
@@ -94,7 +94,7 @@ def learner_everywhere(settings):
     ProfileFactory(user=user)
     WatchFactory(user=user, resource=resource)
     WatchEventFactory(user=user, resource=resource)
-    PracticeFactory(user=user, resource=resource)
+    CodingSessionFactory(user=user, resource=resource)
     NoteFactory(user=user, resource=resource, text="my private thoughts")
     user.groups.add(Group.objects.create(name="Cohort 2026-12"))
     user.user_permissions.add(Permission.objects.first())
@@ -114,7 +114,7 @@ def learner_everywhere(settings):
     sign_in(Client(), username=USERNAME.upper(), password="wrong", address="198.51.100.3")
     for device in devices:
         assert sign_in(device).status_code == 302
-        for url in ["/", reverse("progress:practice"), reverse("accounts:settings")]:
+        for url in ["/", reverse("progress:coding_log"), reverse("accounts:settings")]:
             assert device.get(url).status_code == 200
     return user, devices
 
@@ -126,7 +126,7 @@ def test_every_table_that_points_at_the_user_is_listed():
         "progress_profile",
         "progress_watch",
         "progress_watchevent",
-        "progress_practice",
+        "progress_codingsession",
         "progress_note",
         "django_admin_log",
         "auth_user_groups",

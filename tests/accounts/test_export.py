@@ -12,9 +12,9 @@ from groups import actions
 from tests.factories import (
     ArchitectureFactory,
     ChapterFactory,
+    CodingSessionFactory,
     NoteFactory,
     PartFactory,
-    PracticeFactory,
     ProfileFactory,
     ResourceFactory,
     WatchEventFactory,
@@ -57,7 +57,7 @@ def history(learner, other_learner):
         logged_minutes=30,
         at=watch.finished_at,
     )
-    session = PracticeFactory(
+    session = CodingSessionFactory(
         user=learner,
         day=date(2025, 1, 8),
         minutes=95,
@@ -68,7 +68,7 @@ def history(learner, other_learner):
     )
     note = NoteFactory(user=learner, resource=lecture, text="line one\nline two")
     NoteFactory(user=other_learner, resource=lecture, text="Grace's secret")
-    PracticeFactory(user=other_learner, built="Grace's kernel")
+    CodingSessionFactory(user=other_learner, built="Grace's kernel")
     return {
         "watch": watch,
         "event": event,
@@ -92,7 +92,7 @@ def test_the_json_export_has_the_format_tag_and_downloads(learner_client, histor
         "profile",
         "watches",
         "watch_events",
-        "practice",
+        "coding_sessions",
         "notes",
         "memberships",
     }
@@ -126,7 +126,7 @@ def test_the_json_export_round_trips_every_field_the_learner_entered(
         "at": None,
     }
     assert datetime.fromisoformat(exported_event["at"]) == event.at
-    [exported_session] = document["practice"]
+    [exported_session] = document["coding_sessions"]
     assert date.fromisoformat(exported_session["day"]) == session.day
     assert exported_session["minutes"] == session.minutes
     assert exported_session["built"] == session.built
@@ -161,20 +161,20 @@ def test_the_export_never_holds_another_learners_data(learner_client, history):
 
 
 def test_the_csv_export_is_a_zip_with_one_file_per_kind(learner_client, history):
-    """account, profile, watches, watch_events, practice and notes, each with a header row."""
+    """account, profile, watches, watch_events, coding_sessions and notes, each with a header row."""
     response = learner_client.get(reverse("accounts:export_csv"))
     assert response["Content-Type"] == "application/zip"
     archive = zipfile.ZipFile(io.BytesIO(response.content))
     assert sorted(archive.namelist()) == [
         "account.csv",
+        "coding_sessions.csv",
         "memberships.csv",
         "notes.csv",
-        "practice.csv",
         "profile.csv",
         "watch_events.csv",
         "watches.csv",
     ]
-    [session] = list(csv.DictReader(io.StringIO(archive.read("practice.csv").decode())))
+    [session] = list(csv.DictReader(io.StringIO(archive.read("coding_sessions.csv").decode())))
     assert session["built"] == "A tiled <matmul> — «é»"
     assert session["chapter"] == "2.5" and session["minutes"] == "95"
     [note] = list(csv.DictReader(io.StringIO(archive.read("notes.csv").decode())))
@@ -196,12 +196,12 @@ def test_a_learner_with_nothing_gets_empty_lists_and_headers(learner_client):
     """No profile, no rows: the shapes stay the same."""
     document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
     assert document["profile"] is None
-    assert document["practice"] == [] and document["notes"] == []
+    assert document["coding_sessions"] == [] and document["notes"] == []
     assert document["memberships"] == []
     archive = zipfile.ZipFile(
         io.BytesIO(learner_client.get(reverse("accounts:export_csv")).content)
     )
-    assert archive.read("practice.csv").decode().startswith("day,minutes,built,")
+    assert archive.read("coding_sessions.csv").decode().startswith("day,minutes,built,")
     assert archive.read("memberships.csv").decode() == "group,role,display_name,shares,joined_at\n"
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from groups import actions
-from tests.factories import NoteFactory, PracticeFactory, ResourceFactory, WatchEventFactory
+from tests.factories import CodingSessionFactory, NoteFactory, ResourceFactory, WatchEventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def formulas(learner):
     resource = ResourceFactory(slug="lecture-1")
     for text in FORMULAS:
         NoteFactory(user=learner, resource=ResourceFactory(), text=text)
-        PracticeFactory(user=learner, resource=resource, built=text)
+        CodingSessionFactory(user=learner, resource=resource, built=text)
     WatchEventFactory(user=learner, resource=resource, kind="unfinished", minutes=-30)
     return resource
 
@@ -41,7 +41,7 @@ def formulas(learner):
 def test_csv_cells_that_start_like_a_formula_get_a_leading_quote(learner_client, formulas):
     """=, +, -, @, tab and carriage return at the start of a cell are prefixed with a single quote."""
     notes = [row["text"] for row in csv_rows(learner_client, "notes.csv")]
-    built = [row["built"] for row in csv_rows(learner_client, "practice.csv")]
+    built = [row["built"] for row in csv_rows(learner_client, "coding_sessions.csv")]
     expected = ["'" + text for text in FORMULAS]
     assert sorted(notes) == sorted(expected)
     assert sorted(built) == sorted(expected)
@@ -73,7 +73,7 @@ def test_the_json_export_keeps_the_exact_text(learner_client, formulas):
     """JSON is data, not a spreadsheet: the same cells come back exactly as entered."""
     document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
     assert sorted(note["text"] for note in document["notes"]) == sorted(FORMULAS)
-    assert sorted(session["built"] for session in document["practice"]) == sorted(FORMULAS)
+    assert sorted(session["built"] for session in document["coding_sessions"]) == sorted(FORMULAS)
     assert [event["minutes"] for event in document["watch_events"]] == [-30]
 
 

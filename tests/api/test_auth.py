@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from api.models import AccessToken
-from progress.models import Practice
+from progress.models import CodingSession
 from tests.api.conftest import bearer
 from tests.factories import ResourceFactory
 
@@ -62,7 +62,7 @@ def test_a_revoked_token_gets_a_401_and_writes_nothing(client, write_token, scan
     assert (
         "revoked" in response.json()["message"].lower() or "révoqué" in response.json()["message"]
     )
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()
 
 
 def test_an_expired_token_gets_a_401(client, write_token):
@@ -87,7 +87,7 @@ def test_a_read_token_cannot_write_and_gets_a_403(client, read_token, scan):
     )
     assert response.status_code == 403
     assert response.json()["error"] == "forbidden"
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()
 
 
 def test_a_token_call_needs_no_csrf_token(write_token, scan):
@@ -99,7 +99,7 @@ def test_a_token_call_needs_no_csrf_token(write_token, scan):
         "/api/v1/sessions", SESSION, content_type="application/json", headers=bearer(write_token)
     )
     assert response.status_code == 201
-    assert Practice.objects.count() == 1
+    assert CodingSession.objects.count() == 1
 
 
 def test_a_browser_session_reads_without_a_token(learner):
@@ -120,7 +120,7 @@ def test_a_browser_session_write_without_csrf_gets_a_403(learner, scan):
     response = client.post("/api/v1/sessions", SESSION, content_type="application/json")
     assert response.status_code == 403
     assert response.json()["error"] == "csrf"
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()
 
 
 def test_a_browser_session_write_with_csrf_is_saved(learner, scan):
@@ -134,7 +134,7 @@ def test_a_browser_session_write_with_csrf_is_saved(learner, scan):
         "/api/v1/sessions", SESSION, content_type="application/json", headers={"X-CSRFToken": csrf}
     )
     assert response.status_code == 201
-    assert Practice.objects.get().user == learner
+    assert CodingSession.objects.get().user == learner
 
 
 def test_last_used_is_written_at_most_once_a_minute(client, write_token, django_assert_num_queries):

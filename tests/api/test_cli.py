@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from api.models import AccessToken
-from progress.models import Practice, Watch
+from progress.models import CodingSession, Watch
 from tests.factories import ResourceFactory, UserFactory
 
 CLI = Path(__file__).resolve().parents[2] / "cli" / "parcours.py"
@@ -74,7 +74,7 @@ def test_log_saves_a_session_on_the_resource(logged_in, ada):
     result = run("log", "90", "--resource", "gpu-mode-9", "reduction kernel", config=logged_in)
     assert result.returncode == 0, result.stderr
     assert "90 min" in result.stdout
-    session = Practice.objects.get()
+    session = CodingSession.objects.get()
     assert (session.user, session.minutes, session.built) == (ada, 90, "reduction kernel")
     assert session.resource.slug == "gpu-mode-9"
 
@@ -84,7 +84,7 @@ def test_two_invocations_are_two_sessions(logged_in):
     ResourceFactory(slug="gpu-mode-9")
     for _time in range(2):
         run("log", "30", "--resource", "gpu-mode-9", "scan", config=logged_in)
-    assert Practice.objects.count() == 2
+    assert CodingSession.objects.count() == 2
 
 
 def test_a_validation_error_names_the_field_and_exits_2(logged_in):
@@ -92,7 +92,7 @@ def test_a_validation_error_names_the_field_and_exits_2(logged_in):
     result = run("log", "2000", "--resource", "gpu-mode-9", "too long", config=logged_in)
     assert result.returncode == 2
     assert "minutes" in result.stderr
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()
 
 
 def test_an_unknown_resource_names_the_field(logged_in):

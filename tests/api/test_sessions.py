@@ -6,8 +6,8 @@ import uuid
 import pytest
 from django.utils import timezone
 
-from progress.models import Practice
-from tests.factories import ChapterFactory, PartFactory, PracticeFactory, ResourceFactory
+from progress.models import CodingSession
+from tests.factories import ChapterFactory, CodingSessionFactory, PartFactory, ResourceFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def test_logging_a_session_saves_it_for_the_learner(api, learner, kernel):
     assert response.status_code == 201
     assert response.json()["minutes"] == 90
     assert response.json()["day"] == timezone.localdate().isoformat()
-    session = Practice.objects.get()
+    session = CodingSession.objects.get()
     assert (session.user, session.resource, session.built) == (learner, kernel, "A kernel")
 
 
@@ -45,7 +45,7 @@ def test_sending_the_same_idempotency_key_twice_returns_the_same_session(api, ke
     again = api.post("/sessions", body)
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.json() == first.json()
-    assert Practice.objects.count() == 1
+    assert CodingSession.objects.count() == 1
 
 
 TOMORROW = (datetime.date.today() + datetime.timedelta(days=2)).isoformat()
@@ -78,7 +78,7 @@ def test_bad_input_is_refused_naming_the_field_and_nothing_is_written(api, kerne
     assert response.json()["error"] == "invalid"
     assert field in response.json()["fields"]
     assert response.json()["message"].startswith(f"{field}: ")
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()
 
 
 def test_a_body_that_is_not_json_gets_a_clear_error(api, client, write_token):
@@ -87,13 +87,13 @@ def test_a_body_that_is_not_json_gets_a_clear_error(api, client, write_token):
     )
     assert response.status_code in {400, 422}
     assert response.json()["message"]
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()
 
 
 def test_sessions_are_listed_newest_first_within_the_days_given(api, learner, kernel):
     today = timezone.localdate()
     for days_ago in (0, 3, 10):
-        PracticeFactory(
+        CodingSessionFactory(
             user=learner, resource=kernel, day=today - datetime.timedelta(days=days_ago)
         )
     start = (today - datetime.timedelta(days=5)).isoformat()
@@ -112,12 +112,12 @@ def test_a_range_that_ends_before_it_starts_is_refused(api):
 
 
 def test_another_learners_sessions_are_never_listed(api, other_learner, kernel):
-    PracticeFactory(user=other_learner, resource=kernel)
+    CodingSessionFactory(user=other_learner, resource=kernel)
     assert api.get("/sessions").json() == []
 
 
 def test_updating_a_session_changes_only_the_fields_sent(api, learner, kernel):
-    session = PracticeFactory(user=learner, resource=kernel, minutes=30, built="Before")
+    session = CodingSessionFactory(user=learner, resource=kernel, minutes=30, built="Before")
     response = api.patch(f"/sessions/{session.pk}", {"minutes": 45})
     assert response.status_code == 200
     session.refresh_from_db()
@@ -125,7 +125,7 @@ def test_updating_a_session_changes_only_the_fields_sent(api, learner, kernel):
 
 
 def test_an_update_follows_the_same_rules(api, learner, kernel):
-    session = PracticeFactory(user=learner, resource=kernel, minutes=30)
+    session = CodingSessionFactory(user=learner, resource=kernel, minutes=30)
     response = api.patch(f"/sessions/{session.pk}", {"minutes": 5000})
     assert response.status_code == 422
     assert "minutes" in response.json()["fields"]
@@ -134,15 +134,15 @@ def test_an_update_follows_the_same_rules(api, learner, kernel):
 
 
 def test_deleting_a_session_removes_it(api, learner, kernel):
-    session = PracticeFactory(user=learner, resource=kernel)
+    session = CodingSessionFactory(user=learner, resource=kernel)
     response = api.delete(f"/sessions/{session.pk}")
     assert response.status_code == 204
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()
 
 
 @pytest.mark.parametrize("method", ["get", "patch", "delete"])
 def test_another_learners_session_is_a_404_and_stays_as_it_was(api, other_learner, kernel, method):
-    session = PracticeFactory(user=other_learner, resource=kernel, minutes=30)
+    session = CodingSessionFactory(user=other_learner, resource=kernel, minutes=30)
     path = f"/sessions/{session.pk}"
     response = api.patch(path, {"minutes": 60}) if method == "patch" else getattr(api, method)(path)
     assert response.status_code == 404
@@ -163,7 +163,9 @@ def test_the_list_takes_the_same_queries_whatever_the_number_of_sessions(
 ):
     """The token with its learner, the last-used write on the first call, then the sessions."""
     api.get("/me")
-    PracticeFactory.create_batch(count, user=learner, resource=kernel, chapter=ChapterFactory())
+    CodingSessionFactory.create_batch(
+        count, user=learner, resource=kernel, chapter=ChapterFactory()
+    )
     with django_assert_num_queries(2):
         response = api.get("/sessions")
     assert len(response.json()) == count

@@ -5,14 +5,14 @@ from django.utils import timezone
 
 from accounts.export import export_document
 from progress import actions
-from tests.factories import PracticeFactory
+from tests.factories import CodingSessionFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_summary_says_what_code_is_owed_and_what_is_next(api, learner, seed_path):
     actions.mark_watched(user=learner, resource=seed_path.lectures[0])  # 60 min
-    PracticeFactory(user=learner, resource=seed_path.lectures[0], minutes=100)
+    CodingSessionFactory(user=learner, resource=seed_path.lectures[0], minutes=100)
     body = api.get("/summary").json()
     assert body["this_week"]["watched_minutes"] == 60
     assert body["this_week"]["coded_minutes"] == 100
@@ -31,16 +31,16 @@ def test_the_summary_of_a_learner_without_a_path(api):
 
 
 def test_the_export_is_the_settings_export_document(api, learner, learner_client):
-    PracticeFactory(user=learner, built="A GEMM")
+    CodingSessionFactory(user=learner, built="A GEMM")
     body = api.get("/export").json()
     on_settings = learner_client.get("/settings/export.json").json()
     for document in (body, on_settings):
         document.pop("exported_at")
     assert body == on_settings
-    assert body["practice"][0]["built"] == "A GEMM"
+    assert body["coding_sessions"][0]["built"] == "A GEMM"
     assert export_document(learner)["format"] == body["format"]
 
 
 def test_the_export_holds_only_the_learners_own_data(api, other_learner):
-    PracticeFactory(user=other_learner, day=timezone.localdate())
-    assert api.get("/export").json()["practice"] == []
+    CodingSessionFactory(user=other_learner, day=timezone.localdate())
+    assert api.get("/export").json()["coding_sessions"] == []

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
-from progress.models import Practice
+from progress.models import CodingSession
 from tests.factories import ProfileFactory, ResourceFactory
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def test_a_tokyo_learner_logs_on_their_own_today(api, learner, kernel):
         "/sessions", {"minutes": 30, "resource": "gpu-mode-9", "built": "More", "day": "2026-01-14"}
     )
     assert response.status_code == 201
-    assert Practice.objects.filter(user=learner, day="2026-01-14").count() == 2
+    assert CodingSession.objects.filter(user=learner, day="2026-01-14").count() == 2
 
 
 @time_machine.travel(TOKYO_JUST_AFTER_MIDNIGHT, tick=False)
@@ -40,4 +40,4 @@ def test_a_learner_without_a_zone_counts_in_the_sites(api, learner, kernel):
         {"minutes": 30, "resource": "gpu-mode-9", "built": "A scan", "day": "2026-01-14"},
     )
     assert response.status_code == 422
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()

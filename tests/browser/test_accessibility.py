@@ -4,7 +4,7 @@ from curriculum.models import Resource
 from progress import actions
 from tests.browser.conftest import serious_accessibility_violations
 from tests.conftest import insert_seed
-from tests.factories import NoteFactory, PracticeFactory, UserFactory
+from tests.factories import CodingSessionFactory, NoteFactory, UserFactory
 
 COURSE = "freecodecamp-cuda-course"
 
@@ -19,7 +19,7 @@ PAGES = [
     ("/resources/", True),
     (f"/resources/{COURSE}/", True),
     ("/guide/", True),
-    ("/practice/", True),
+    ("/coding/", True),
     ("/settings/", True),
     ("/stats/", True),
 ]
@@ -33,7 +33,7 @@ def a_learner_halfway(seed_rows):
     course = Resource.objects.get(slug=COURSE)
     actions.mark_watched(user=learner, resource=talk)
     actions.log_sitting(user=learner, resource=course, minutes=90)
-    PracticeFactory(user=learner, resource=talk, minutes=120)
+    CodingSessionFactory(user=learner, resource=talk, minutes=120)
     NoteFactory(user=learner, resource=course, text="Stopped at 1:30:00")
     return learner
 

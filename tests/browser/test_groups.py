@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from curriculum.models import Step
 from tests.browser.conftest import new_page, serious_accessibility_violations
-from tests.factories import PASSWORD, NoteFactory, PracticeFactory, UserFactory
+from tests.factories import PASSWORD, CodingSessionFactory, NoteFactory, UserFactory
 
 TALK = "how-gpu-computing-works"
 
@@ -76,7 +76,7 @@ def test_the_board_has_no_serious_accessibility_violation_and_fits_390_px(
     group = actions.create_group(owner=ada, name="Club des noyaux", display_name="Ada L.")
     invitation, _token = actions.create_link(group=group, days=7, max_uses=3)
     actions.join(user=grace, invitation=invitation, display_name="Grace H.", shares="coding")
-    PracticeFactory(user=grace, resource__slug=TALK, built="Un noyau de réduction " * 5)
+    CodingSessionFactory(user=grace, resource__slug=TALK, built="Un noyau de réduction " * 5)
     page = new_page(
         browser, request, base_url=live_server.url, viewport={"width": 390, "height": 800}
     )
@@ -97,7 +97,7 @@ def test_a_share_link_shows_progress_signed_out_and_nothing_private(
     ada = UserFactory(username="adalovelace")
     talk = Resource.objects.get(slug=TALK)
     actions.mark_watched(user=ada, resource=talk)
-    PracticeFactory(user=ada, resource=talk, minutes=120, built="my secret kernel")
+    CodingSessionFactory(user=ada, resource=talk, minutes=120, built="my secret kernel")
     NoteFactory(user=ada, resource=talk, text="my private note")
 
     sign_in(page, ada)

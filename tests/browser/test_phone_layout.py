@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from curriculum.models import Chapter, Resource
 from progress import actions
-from progress.models import Practice
+from progress.models import CodingSession
 from tests.browser.conftest import new_page, serious_accessibility_violations
 from tests.factories import NoteFactory, UserFactory
 
@@ -22,7 +22,7 @@ PAGES = [
     "/path/",
     "/resources/",
     f"/resources/{COURSE}/",
-    "/practice/",
+    "/coding/",
     "/stats/",
     "/settings/",
 ]
@@ -41,8 +41,8 @@ def a_learner_with_a_long_history():
         actions.log_sitting(user=learner, resource=course, minutes=minutes)
     today = timezone.localdate()
     chapter = Chapter.objects.first()
-    Practice.objects.bulk_create(
-        Practice(
+    CodingSession.objects.bulk_create(
+        CodingSession(
             user=learner,
             day=today - timedelta(days=back),
             minutes=30 + back % 200,
@@ -127,14 +127,14 @@ def test_pages_on_a_phone_have_no_serious_accessibility_violation(phone, transac
         violations = serious_accessibility_violations(page)
         if violations:
             found[address] = violations
-    page.goto("/practice/")
-    page.locator("#practice_minutes").fill("45")
-    page.locator("#practice_built").fill("A reduction")
-    page.locator("#practice_resource").select_option(label="How GPU Computing Works")
+    page.goto("/coding/")
+    page.locator("#coding_minutes").fill("45")
+    page.locator("#coding_built").fill("A reduction")
+    page.locator("#coding_resource").select_option(label="How GPU Computing Works")
     page.locator("form.form [type=submit]").click()
     page.locator(".messages").wait_for()
-    found["/practice/ with a message"] = serious_accessibility_violations(page)
-    assert found == {"/practice/ with a message": []}
+    found["/coding/ with a message"] = serious_accessibility_violations(page)
+    assert found == {"/coding/ with a message": []}
 
 
 def test_the_stats_charts_open_on_the_current_week(phone, transactional_db):

@@ -7,7 +7,7 @@ from progress.models import Watch
 from tests.conftest import insert_seed
 from tests.factories import (
     PASSWORD,
-    PracticeFactory,
+    CodingSessionFactory,
     ResourceFactory,
     StageFactory,
     StepFactory,
@@ -100,7 +100,7 @@ def test_a_step_title_opens_the_resource_page_and_watch_opens_a_new_tab(
     expect(watch).to_contain_text("s’ouvre dans un nouvel onglet")
     item.locator(".step__title a").click()
     expect(page).to_have_url(re.compile("/resources/gpu-mode-3/$"))
-    expect(page.locator("#practice-gpu-mode-3")).to_be_visible()
+    expect(page.locator("#coding-gpu-mode-3")).to_be_visible()
 
 
 def test_keyboard_a_second_space_marks_no_other_video(page, sign_in, transactional_db):
@@ -113,7 +113,7 @@ def test_keyboard_a_second_space_marks_no_other_video(page, sign_in, transaction
     )
     ada = UserFactory(username="ada")
     for _ in range(5):  # far more code than video: next up stays a video, not coding
-        PracticeFactory(user=ada, resource=first.resource, minutes=600)
+        CodingSessionFactory(user=ada, resource=first.resource, minutes=600)
     sign_in(ada)
     page.goto("/")
     page.locator(f"#next-up-{first.resource.pk}-toggle").focus()

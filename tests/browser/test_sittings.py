@@ -54,7 +54,7 @@ def test_without_javascript_the_sitting_forms_post_and_come_back(
     post them by hand.)"""
     page = page_without_javascript
     user, course, first, second = a_learner_with_two_sittings()
-    from tests.browser.test_practice import sign_in_on
+    from tests.browser.test_coding_sessions import sign_in_on
 
     sign_in_on(page, user)
     page.goto("/resources/cuda/")

@@ -5,7 +5,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.conftest import serious_accessibility_violations
-from tests.factories import PracticeFactory, UserFactory, WatchEventFactory, WatchFactory
+from tests.factories import CodingSessionFactory, UserFactory, WatchEventFactory, WatchFactory
 
 
 def test_a_learner_reads_their_stats_without_accessibility_violations(
@@ -15,7 +15,7 @@ def test_a_learner_reads_their_stats_without_accessibility_violations(
     user = UserFactory(username="noether")
     today = timezone.localdate()
     for back in range(0, 60, 3):
-        PracticeFactory(user=user, day=today - timedelta(days=back), minutes=20 + back * 3)
+        CodingSessionFactory(user=user, day=today - timedelta(days=back), minutes=20 + back * 3)
     WatchEventFactory(user=user, minutes=150, at=timezone.now() - timedelta(days=8))
     WatchFactory(user=user, resource__kind="talk", finished_at=timezone.now())
     sign_in(user)

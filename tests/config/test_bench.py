@@ -9,8 +9,8 @@ from django.urls.exceptions import Resolver404
 
 from bench import FLOOR_PATH
 from bench.queries import count_queries, counts_at_two_sizes, learner_with_data
-from progress.models import Practice, WatchEvent
-from tests.factories import PracticeFactory, ResourceFactory, UserFactory, WatchEventFactory
+from progress.models import CodingSession, WatchEvent
+from tests.factories import CodingSessionFactory, ResourceFactory, UserFactory, WatchEventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -41,18 +41,18 @@ def test_the_floor_sends_a_visitor_to_sign_in(client):
 
 @pytest.mark.urls("bench.urls")
 def test_the_bench_urlconf_still_serves_the_site(learner_client):
-    assert learner_client.get("/practice/").status_code == 200
+    assert learner_client.get("/coding/").status_code == 200
 
 
 def test_count_queries_counts_the_queries_of_one_request(
     learner_client, learner, django_assert_num_queries
 ):
-    PracticeFactory.create_batch(3, user=learner)
-    learner_client.get("/practice/")  # the curriculum is built once per process, on first use
-    status, queries = count_queries(learner_client, "GET", "/practice/")
+    CodingSessionFactory.create_batch(3, user=learner)
+    learner_client.get("/coding/")  # the curriculum is built once per process, on first use
+    status, queries = count_queries(learner_client, "GET", "/coding/")
     assert status == 200
     with django_assert_num_queries(queries):
-        learner_client.get("/practice/")
+        learner_client.get("/coding/")
 
 
 def test_count_queries_leaves_out_savepoints(learner_client, learner):
@@ -71,7 +71,7 @@ def test_count_queries_leaves_out_savepoints(learner_client, learner):
 
 def learner_with_rows(resource, sessions, events):
     user = UserFactory()
-    PracticeFactory.create_batch(sessions, user=user, resource=resource)
+    CodingSessionFactory.create_batch(sessions, user=user, resource=resource)
     WatchEventFactory.create_batch(events, user=user, resource=resource)
     return user
 
@@ -81,7 +81,7 @@ def test_counts_at_two_sizes_are_equal_for_a_page_built_to_be_fast(client):
     user = learner_with_rows(resource, sessions=4, events=2)
     client.force_login(user)
     targets = [
-        ("GET", "/practice/"),
+        ("GET", "/coding/"),
         ("GET", "/stats/"),
         ("POST", "/resources/gpu-mode-12/watched/"),
     ]
@@ -90,7 +90,7 @@ def test_counts_at_two_sizes_are_equal_for_a_page_built_to_be_fast(client):
     for at_1x, at_10x in counts.values():
         assert at_1x == at_10x > 0
     # The copies made for the 10x count are rolled back.
-    assert Practice.objects.filter(user=user).count() == 4
+    assert CodingSession.objects.filter(user=user).count() == 4
 
 
 def test_counts_at_two_sizes_see_ten_times_the_rows(client, monkeypatch):
@@ -105,14 +105,14 @@ def test_counts_at_two_sizes_see_ten_times_the_rows(client, monkeypatch):
     def rows_then_count(client, method, path):
         seen.append(
             (
-                Practice.objects.filter(user=user).count(),
+                CodingSession.objects.filter(user=user).count(),
                 WatchEvent.objects.filter(user=user).count(),
             )
         )
         return 200, 1
 
     monkeypatch.setattr(bench.queries, "count_queries", rows_then_count)
-    counts_at_two_sizes(client, user, [("GET", "/practice/")])
+    counts_at_two_sizes(client, user, [("GET", "/coding/")])
     assert seen == [(3, 2), (3, 2), (30, 20)]
 
 

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import PracticeFactory, ResourceFactory
+from tests.factories import CodingSessionFactory, ResourceFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,7 @@ PERSONAL = "private, no-store"
 @pytest.fixture
 def resource(learner):
     resource = ResourceFactory(slug="lecture-1")
-    PracticeFactory(user=learner, resource=resource)
+    CodingSessionFactory(user=learner, resource=resource)
     return resource
 
 
@@ -24,7 +24,7 @@ def signed_in_urls(resource):
         reverse("curriculum:resource_list"),
         reverse("curriculum:resource_detail", args=[resource.slug]),
         reverse("curriculum:guide"),
-        reverse("progress:practice"),
+        reverse("progress:coding_log"),
         reverse("progress:stats"),
         reverse("accounts:settings"),
         reverse("progress:note", args=[resource.slug]),

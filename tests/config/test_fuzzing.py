@@ -8,11 +8,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from curriculum.models import Resource
-from progress.models import Note, Practice, Profile, Watch, WatchEvent
+from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
 from tests.factories import (
+    CodingSessionFactory,
     FollowedResourceFactory,
     NoteFactory,
-    PracticeFactory,
     ResourceFactory,
     UserFactory,
     WatchEventFactory,
@@ -45,11 +45,11 @@ ENDPOINTS = [
     ("progress:log_sitting", "course"),
     ("progress:mark_followed", "channel"),
     ("progress:mark_not_followed", "channel"),
-    ("progress:practice_add", "lecture"),
+    ("progress:coding_session_add", "lecture"),
     ("progress:note", "lecture"),
-    ("progress:practice", None),
-    ("progress:practice_edit", "own session"),
-    ("progress:practice_delete", "own session"),
+    ("progress:coding_log", None),
+    ("progress:coding_session_edit", "own session"),
+    ("progress:coding_session_delete", "own session"),
     ("progress:sitting_edit", "own sitting"),
     ("progress:sitting_delete", "own sitting"),
     ("accounts:settings", None),
@@ -58,7 +58,7 @@ ENDPOINTS = [
 
 
 def rows_of(user):
-    models = [Profile, Watch, WatchEvent, Practice, Note]
+    models = [Profile, Watch, WatchEvent, CodingSession, Note]
     rows = {
         model.__name__: list(model.objects.filter(user=user).order_by("pk").values())
         for model in models
@@ -88,7 +88,7 @@ def test_arbitrary_form_data_never_breaks_an_endpoint(client, name, target, data
     before = rows_of(other)
     client.force_login(learner)
     if target == "own session":
-        args = [PracticeFactory(user=learner).pk]
+        args = [CodingSessionFactory(user=learner).pk]
     elif target == "own sitting":
         course = Resource.objects.get(slug="course")
         args = [WatchEventFactory(user=learner, resource=course, minutes=30).pk]

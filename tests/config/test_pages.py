@@ -50,7 +50,7 @@ MAIN_PAGES = [
     "/resources/how-gpu-computing-works/",
     "/guide/",
     "/path/",
-    "/practice/",
+    "/coding/",
     "/settings/",
     "/stats/",
     "/accounts/login/",

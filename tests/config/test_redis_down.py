@@ -8,7 +8,7 @@ from django.core.cache import cache
 from progress.models import Watch
 from tests.factories import PASSWORD, ResourceFactory, UserFactory
 
-PAGES = ["/", "/path/", "/resources/", "/resources/?q=CUDA", "/guide/", "/practice/", "/stats/"]
+PAGES = ["/", "/path/", "/resources/", "/resources/?q=CUDA", "/guide/", "/coding/", "/stats/"]
 
 
 def point_redis_at(settings, port):

@@ -5,8 +5,8 @@ import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
-from progress.models import Note, Practice, Watch
-from tests.factories import NoteFactory, PracticeFactory, ResourceFactory
+from progress.models import CodingSession, Note, Watch
+from tests.factories import CodingSessionFactory, NoteFactory, ResourceFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -38,9 +38,9 @@ URLS = {
     "password_change": FORM,
     "password_reset": FORM,
     "password_reset_confirm": FORM,
-    "progress:practice": FORM,
-    "progress:practice_edit": FORM,
-    "progress:practice_delete": FORM,
+    "progress:coding_log": FORM,
+    "progress:coding_session_edit": FORM,
+    "progress:coding_session_delete": FORM,
     "progress:note": FORM,
     "progress:sitting_edit": FORM,
     "progress:sitting_delete": FORM,
@@ -51,7 +51,7 @@ URLS = {
     "progress:log_sitting": ACTION,
     "progress:mark_followed": ACTION,
     "progress:mark_not_followed": ACTION,
-    "progress:practice_add": ACTION,
+    "progress:coding_session_add": ACTION,
     "accounts:delete_account": ACTION,
     "tokens:list": FORM,
     "tokens:revoke": ACTION,
@@ -108,7 +108,7 @@ def names_of(kind):
 def signed_in(learner):
     """A learner with a coding session (pk 1 where the table needs one), a note and a watch."""
     resource = ResourceFactory(slug=ARGUMENTS["slug"])
-    PracticeFactory(user=learner, resource=resource)
+    CodingSessionFactory(user=learner, resource=resource)
     NoteFactory(user=learner, resource=resource)
     client = Client(enforce_csrf_checks=True)
     client.force_login(learner)
@@ -135,9 +135,9 @@ def test_read_only_urls_refuse_post(signed_in, learner_client, name):
 @pytest.mark.parametrize("name", names_of(FORM) + names_of(ACTION))
 def test_state_changing_urls_need_the_csrf_token(signed_in, learner, name):
     """A POST from another site (no CSRF token) is refused with 403 and changes nothing."""
-    rows = [Watch.objects.count(), Practice.objects.count(), Note.objects.count()]
+    rows = [Watch.objects.count(), CodingSession.objects.count(), Note.objects.count()]
     data = {"minutes": "10", "text": "forged", "password": "x", "language": "en"}
     response = signed_in.post(url_of(name), data)
     assert response.status_code == 403
-    assert [Watch.objects.count(), Practice.objects.count(), Note.objects.count()] == rows
+    assert [Watch.objects.count(), CodingSession.objects.count(), Note.objects.count()] == rows
     assert type(learner).objects.filter(pk=learner.pk).exists()

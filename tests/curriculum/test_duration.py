@@ -5,7 +5,7 @@ from django.utils import translation
 
 from curriculum.templatetags.curriculum import duration
 from progress.balance import Balance
-from tests.factories import PracticeFactory, ResourceFactory
+from tests.factories import CodingSessionFactory, ResourceFactory
 
 
 @pytest.mark.parametrize(
@@ -39,10 +39,10 @@ def test_only_one_template_library_defines_the_duration_filter():
 def test_the_catalogue_the_coding_log_and_the_balance_agree(learner_client, learner):
     """90 minutes is "1 h 30" on a resource page, in the coding log and in the balance sentence."""
     resource = ResourceFactory(slug="scan", duration_minutes=90)
-    PracticeFactory(user=learner, resource=resource, minutes=90)
+    CodingSessionFactory(user=learner, resource=resource, minutes=90)
     en = {"accept-language": "en"}
     assert "1\u00a0h\u00a030" in learner_client.get("/resources/scan/", headers=en).content.decode()
-    log = learner_client.get("/practice/", headers=en).content.decode()
+    log = learner_client.get("/coding/", headers=en).content.decode()
     assert '<td data-label="Time">1\u00a0h\u00a030</td>' in log
     balance = Balance(watched=0, coded=90, this_week=False)
     with translation.override("en"):

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 
 from progress import actions
-from tests.factories import PairingFactory, PracticeFactory, ResourceFactory
+from tests.factories import CodingSessionFactory, PairingFactory, ResourceFactory
 
 PAGES = ["/resources/", "/resources/?q=CUTLASS", "/resources/gpu-mode-15/", "/guide/"]
 # Signed in: session, user, revision token, the learner's watch rows (catalogue, resource page);
@@ -27,7 +27,7 @@ def grow(learner, times):
         resource = ResourceFactory(keywords="CUTLASS")
         PairingFactory(resource=resource)
         actions.mark_watched(user=learner, resource=resource)
-        PracticeFactory(user=learner, resource=resource)
+        CodingSessionFactory(user=learner, resource=resource)
 
 
 @pytest.mark.parametrize("url", PAGES)

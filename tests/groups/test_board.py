@@ -6,7 +6,7 @@ from django.urls import reverse
 from groups import actions
 from groups.models import Membership
 from progress import actions as progress_actions
-from tests.factories import NoteFactory, PracticeFactory, UserFactory
+from tests.factories import CodingSessionFactory, NoteFactory, UserFactory
 from tests.groups.conftest import membership
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def test_a_member_sees_every_member_with_their_progress(
 ):
     """Grace marked a lecture watched and coded: Ada's board shows it."""
     progress_actions.mark_watched(user=other_learner, resource=small_path.lectures[0])
-    PracticeFactory(user=other_learner, resource=small_path.lectures[0], minutes=180)
+    CodingSessionFactory(user=other_learner, resource=small_path.lectures[0], minutes=180)
     response = client_of(learner).get(board_url(group))
     assert response.status_code == 200
     rows = {row.name: row for row in response.context["rows"]}
@@ -53,8 +53,12 @@ def test_coding_descriptions_show_only_for_members_who_share_them(
     client_of, learner, other_learner, group, small_path
 ):
     """Grace shares what she coded, Ada does not: only Grace's session is on the board."""
-    PracticeFactory(user=other_learner, resource=small_path.lectures[0], built="A tiled matmul")
-    PracticeFactory(user=learner, resource=small_path.lectures[0], built="Ada's private kernel")
+    CodingSessionFactory(
+        user=other_learner, resource=small_path.lectures[0], built="A tiled matmul"
+    )
+    CodingSessionFactory(
+        user=learner, resource=small_path.lectures[0], built="Ada's private kernel"
+    )
     body = client_of(other_learner).get(board_url(group)).content.decode()
     assert "A tiled matmul" in body
     assert "private kernel" not in body
@@ -113,7 +117,7 @@ def group_of(size, small_path):
         user = UserFactory()
         actions.join(user=user, invitation=invitation, display_name=f"M{index}", shares="coding")
         progress_actions.mark_watched(user=user, resource=small_path.lectures[index % 3])
-        PracticeFactory(user=user, resource=small_path.lectures[0])
+        CodingSessionFactory(user=user, resource=small_path.lectures[0])
         NoteFactory(user=user, resource=small_path.lectures[0])
     return owner, group
 
@@ -145,7 +149,7 @@ def test_the_board_shows_a_members_five_latest_sessions_of_the_week(
 ):
     """Seven sessions this week: the five latest are listed, newest first."""
     for number in range(7):
-        PracticeFactory(
+        CodingSessionFactory(
             user=other_learner, resource=small_path.lectures[0], built=f"Kernel #{number}"
         )
     rows = client_of(learner).get(board_url(group)).context["rows"]

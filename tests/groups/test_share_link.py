@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from groups.models import ShareLink, digest
 from progress import actions as progress_actions
-from tests.factories import NoteFactory, PracticeFactory
+from tests.factories import CodingSessionFactory, NoteFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def test_the_settings_page_leads_to_sharing(client_of, learner):
 def test_the_shared_page_shows_progress_and_nothing_private(client_of, learner, small_path):
     """Signed out: the chosen name, steps, totals and the heatmap; no username, e-mail, note or code."""
     progress_actions.mark_watched(user=learner, resource=small_path.lectures[0])
-    PracticeFactory(
+    CodingSessionFactory(
         user=learner, resource=small_path.lectures[0], minutes=90, built="secret kernel"
     )
     NoteFactory(user=learner, resource=small_path.lectures[0], text="my private note")

@@ -88,9 +88,9 @@ def started_a_week_ago(learner):
 @pytest.fixture
 def grow_history(seed_path, other_learner):
     """grow_history(learner, scale): a path with 5 * scale more steps, all in the catalogue, each
-    watched with sittings and coded, chapter practice, and another learner's history alike."""
+    watched with sittings and coded, chapter coding sessions, and another learner's history alike."""
     from progress import actions
-    from tests.factories import PracticeFactory
+    from tests.factories import CodingSessionFactory
 
     def grow(learner, scale):
         stage = StageFactory(path=seed_path.path, title=f"More, x{scale}", order=10 + scale)
@@ -102,8 +102,8 @@ def grow_history(seed_path, other_learner):
             for user in (learner, other_learner):
                 actions.log_sitting(user=user, resource=resource, minutes=30)
                 actions.mark_watched(user=user, resource=resource)
-                PracticeFactory(user=user, resource=resource, minutes=45)
-                PracticeFactory(user=user, resource=None, chapter=chapter, minutes=20)
+                CodingSessionFactory(user=user, resource=resource, minutes=45)
+                CodingSessionFactory(user=user, resource=None, chapter=chapter, minutes=20)
 
     return grow
 

@@ -4,11 +4,11 @@ import pytest
 from django.urls import reverse
 
 from curriculum.models import Resource
-from progress.models import Note, Practice, Watch, WatchEvent
+from progress.models import CodingSession, Note, Watch, WatchEvent
 from tests.factories import (
     ChapterFactory,
+    CodingSessionFactory,
     NoteFactory,
-    PracticeFactory,
     ResourceFactory,
     UserFactory,
     WatchEventFactory,
@@ -25,7 +25,7 @@ def studied(learner):
     resource = ResourceFactory(title="How GPU Computing Works")
     WatchFactory(user=learner, resource=resource, logged_minutes=30)
     WatchEventFactory(user=learner, resource=resource, minutes=30)
-    PracticeFactory(user=learner, resource=resource)
+    CodingSessionFactory(user=learner, resource=resource)
     NoteFactory(user=learner, resource=resource, text="my private thoughts")
     return resource
 
@@ -33,7 +33,7 @@ def studied(learner):
 def assert_history_kept(resource):
     assert Resource.objects.filter(pk=resource.pk).exists()
     counts = [model.objects.filter(resource=resource).count() for model in (Watch, WatchEvent)]
-    counts += [model.objects.filter(resource=resource).count() for model in (Practice, Note)]
+    counts += [model.objects.filter(resource=resource).count() for model in (CodingSession, Note)]
     assert counts == [1, 1, 1, 1]
 
 
@@ -52,8 +52,10 @@ def test_the_delete_page_names_what_protects_the_resource(client, curator, studi
 
 def test_the_delete_page_counts_learners_rows_and_names_no_learner(client, curator, studied):
     """Each kind of row is summarised as counts: no username, no text a learner wrote."""
-    PracticeFactory(user=UserFactory(username="grace"), resource=studied, built="my secret kernel")
-    PracticeFactory(user=UserFactory(username="linus"), resource=studied)
+    CodingSessionFactory(
+        user=UserFactory(username="grace"), resource=studied, built="my secret kernel"
+    )
+    CodingSessionFactory(user=UserFactory(username="linus"), resource=studied)
     client.force_login(curator)
     url = reverse("admin:curriculum_resource_delete", args=[studied.pk])
     html = client.get(url, headers=EN).content.decode()
@@ -70,7 +72,7 @@ def test_the_delete_page_counts_learners_rows_and_names_no_learner(client, curat
 
 def test_the_delete_page_counts_learners_rows_in_french(client, curator, studied):
     """A French-speaking curator reads the same counts in French, still naming no learner."""
-    PracticeFactory(user=UserFactory(username="grace"), resource=studied)
+    CodingSessionFactory(user=UserFactory(username="grace"), resource=studied)
     client.force_login(curator)
     url = reverse("admin:curriculum_resource_delete", args=[studied.pk])
     html = client.get(url, headers={"accept-language": "fr"}).content.decode()
@@ -82,7 +84,7 @@ def test_the_delete_page_counts_learners_rows_in_french(client, curator, studied
 def test_the_bulk_delete_counts_learners_across_resources(client, curator, studied):
     """Two resources coded on by the same learner: two sessions, one learner."""
     other = ResourceFactory()
-    PracticeFactory(user=studied.practice_sessions.get().user, resource=other)
+    CodingSessionFactory(user=studied.coding_sessions.get().user, resource=other)
     client.force_login(curator)
     data = {"action": "delete_selected", "_selected_action": [studied.pk, other.pk]}
     response = client.post(reverse("admin:curriculum_resource_changelist"), data, headers=EN)
@@ -93,7 +95,7 @@ def test_the_bulk_delete_counts_learners_across_resources(client, curator, studi
 
 def test_deleting_a_chapter_learners_coded_on_names_no_learner(client, curator):
     """A chapter is protected by coding sessions too, and its page counts them the same way."""
-    session = PracticeFactory(resource=None, chapter=ChapterFactory())
+    session = CodingSessionFactory(resource=None, chapter=ChapterFactory())
     client.force_login(curator)
     url = reverse("admin:curriculum_chapter_delete", args=[session.chapter.pk])
     html = client.get(url, headers=EN).content.decode()

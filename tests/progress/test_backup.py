@@ -4,12 +4,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from progress.models import Note, Practice, Profile, Watch, WatchEvent
+from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
 from tests.factories import (
     ArchitectureFactory,
     ChapterFactory,
+    CodingSessionFactory,
     NoteFactory,
-    PracticeFactory,
     ProfileFactory,
     ResourceFactory,
     WatchEventFactory,
@@ -17,7 +17,7 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-LEARNER_MODELS = [get_user_model(), Profile, Watch, WatchEvent, Practice, Note]
+LEARNER_MODELS = [get_user_model(), Profile, Watch, WatchEvent, CodingSession, Note]
 
 
 def snapshot():
@@ -34,8 +34,8 @@ def months_of_study(learner, other_learner):
         WatchFactory(user=user, resource=resource)
         WatchFactory(user=user, resource=course, logged_minutes=95)
         WatchEventFactory(user=user, resource=course, minutes=95)
-        PracticeFactory(user=user, resource=course, built="Un noyau « tuilé » <b>rapide</b>")
-        PracticeFactory(
+        CodingSessionFactory(user=user, resource=course, built="Un noyau « tuilé » <b>rapide</b>")
+        CodingSessionFactory(
             user=user, resource=None, chapter=ChapterFactory(), code_url="https://e.x/c"
         )
         NoteFactory(user=user, resource=course, text="Arrêté à 42:00\nreprendre ici")
@@ -60,7 +60,7 @@ def test_dumpdata_then_loaddata_restores_progress_identically(months_of_study, t
     )
 
     get_user_model().objects.all().delete()
-    assert Watch.objects.count() == Practice.objects.count() == Note.objects.count() == 0
+    assert Watch.objects.count() == CodingSession.objects.count() == Note.objects.count() == 0
 
     call_command("loaddata", str(backup), verbosity=0)
     assert snapshot() == before

@@ -10,7 +10,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from django.utils import timezone
 
-from progress.models import Note, Practice, Profile, Watch, WatchEvent
+from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
 from tests.factories import FollowedResourceFactory, ProfileFactory, ResourceFactory
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def test_a_sitting_on_an_unknown_or_followed_resource_writes_nothing(
     assert not Watch.objects.exists() and not WatchEvent.objects.exists()
 
 
-def practice_data(**overrides):
+def coding_session_data(**overrides):
     data = {
         "day": timezone.localdate().isoformat(),
         "minutes": "90",
@@ -86,11 +86,11 @@ def practice_data(**overrides):
 def test_a_bad_coding_session_is_refused_on_its_field(learner_client, field, value, error):
     """Each bad value comes back as an error on its own field; no session is saved."""
     response = learner_client.post(
-        reverse("progress:practice"), practice_data(**{field: value}), headers=EN
+        reverse("progress:coding_log"), coding_session_data(**{field: value}), headers=EN
     )
     assert response.status_code == 200
     assert error in str(response.context["form"].errors[field])
-    assert not Practice.objects.exists()
+    assert not CodingSession.objects.exists()
 
 
 @pytest.mark.parametrize(

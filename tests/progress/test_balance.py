@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from progress.balance import Balance, ResourceCoding, balances, learner_minutes, week_bounds
-from tests.factories import ChapterFactory, PracticeFactory, ResourceFactory, WatchEventFactory
+from tests.factories import ChapterFactory, CodingSessionFactory, ResourceFactory, WatchEventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_nothing_watched_says_so_instead_of_dividing_by_zero(learner):
 
 def test_coding_without_watching_is_counted_but_not_divided(learner):
     """Sessions without any video are reported, still without a ratio."""
-    PracticeFactory(user=learner, minutes=120)
+    CodingSessionFactory(user=learner, minutes=120)
     week, _overall = balances(learner)
     assert week.ratio is None
     assert english(week) == (
@@ -44,7 +44,7 @@ def test_coding_without_watching_is_counted_but_not_divided(learner):
 def test_one_hour_watched_and_three_coded_meets_the_rule(learner):
     """1 h of video and 3 h of code is exactly the guide's rule."""
     WatchEventFactory(user=learner, minutes=60)
-    PracticeFactory(user=learner, minutes=180)
+    CodingSessionFactory(user=learner, minutes=180)
     week, overall = balances(learner)
     assert week.ratio == 3.0 and week.is_met and week.code_needed == 0
     assert (
@@ -59,7 +59,7 @@ def test_one_hour_watched_and_three_coded_meets_the_rule(learner):
 def test_too_little_code_says_how_much_more_is_needed(learner):
     """4 h watched and 6 h coded leaves 6 h of code before the next video."""
     WatchEventFactory(user=learner, minutes=240)
-    PracticeFactory(user=learner, minutes=360)
+    CodingSessionFactory(user=learner, minutes=360)
     week, overall = balances(learner)
     assert week.code_needed == 360 and not week.is_met
     assert english(week) == (
@@ -82,7 +82,7 @@ def test_unmarking_removes_the_minutes_from_the_balance(learner):
 def test_another_learner_counts_for_nothing(learner, other_learner):
     """Only the learner's own minutes make their balance."""
     WatchEventFactory(user=other_learner, minutes=600)
-    PracticeFactory(user=other_learner, minutes=60)
+    CodingSessionFactory(user=other_learner, minutes=60)
     _week, overall = balances(learner)
     assert (overall.watched, overall.coded) == (0, 0)
 
@@ -101,8 +101,8 @@ def test_sunday_night_counts_for_last_week_and_monday_morning_for_this_one(learn
     """Sunday 23:30 and Monday 00:30 in Paris fall in different weeks, for videos and code."""
     WatchEventFactory(user=learner, minutes=60, at=datetime(2025, 3, 9, 23, 30, tzinfo=PARIS))
     WatchEventFactory(user=learner, minutes=30, at=datetime(2025, 3, 10, 0, 30, tzinfo=PARIS))
-    PracticeFactory(user=learner, minutes=100, day=date(2025, 3, 9))
-    PracticeFactory(user=learner, minutes=45, day=date(2025, 3, 10))
+    CodingSessionFactory(user=learner, minutes=100, day=date(2025, 3, 9))
+    CodingSessionFactory(user=learner, minutes=45, day=date(2025, 3, 10))
     week, overall = balances(learner)
     assert (week.watched, week.coded) == (30, 45)
     assert (overall.watched, overall.coded) == (90, 145)
@@ -112,7 +112,7 @@ def test_sunday_night_counts_for_last_week_and_monday_morning_for_this_one(learn
 def test_on_sunday_night_the_week_still_holds_sunday(learner):
     """Late on Sunday (already Monday in some zones) the current week is still last week."""
     WatchEventFactory(user=learner, minutes=60, at=datetime(2025, 3, 9, 23, 30, tzinfo=PARIS))
-    PracticeFactory(user=learner, minutes=100, day=date(2025, 3, 9))
+    CodingSessionFactory(user=learner, minutes=100, day=date(2025, 3, 9))
     week, _overall = balances(learner)
     assert (week.watched, week.coded) == (60, 100)
 
@@ -124,11 +124,11 @@ def test_the_meter_is_capped_at_the_goal_and_written_with_a_dot():
     assert Balance(watched=0, coded=90, this_week=True).meter_value == "0.00"
 
 
-def test_the_practice_page_shows_the_balance_in_words_and_a_meter(learner_client, learner):
+def test_the_coding_log_shows_the_balance_in_words_and_a_meter(learner_client, learner):
     """The balance partial says the sentence and carries a labelled <meter>."""
     WatchEventFactory(user=learner, minutes=240)
-    PracticeFactory(user=learner, minutes=360)
-    response = learner_client.get(reverse("progress:practice"), headers={"accept-language": "en"})
+    CodingSessionFactory(user=learner, minutes=360)
+    response = learner_client.get(reverse("progress:coding_log"), headers={"accept-language": "en"})
     html = response.content.decode()
     assert (
         "You watched 4\u00a0h and coded 6\u00a0h this week: 6\u00a0h more code before the next video."
@@ -148,8 +148,8 @@ def test_the_path_pages_minutes_agree_with_the_balance(learner):
     )
     WatchEventFactory(user=learner, resource=talk, minutes=-60)
     WatchEventFactory(user=learner, resource=course, minutes=90)
-    PracticeFactory(user=learner, resource=course, minutes=100, day=date(2025, 3, 9))
-    PracticeFactory(
+    CodingSessionFactory(user=learner, resource=course, minutes=100, day=date(2025, 3, 9))
+    CodingSessionFactory(
         user=learner, resource=None, chapter=ChapterFactory(), minutes=45, day=date(2025, 3, 10)
     )
     minutes = learner_minutes(learner, [talk, course])

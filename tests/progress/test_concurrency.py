@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from progress.models import Practice, Watch, WatchEvent
+from progress.models import CodingSession, Watch, WatchEvent
 from tests.factories import ResourceFactory, UserFactory
 
 THREADS = 50
@@ -88,7 +88,7 @@ def run_at_once(work, count=THREADS):
     return responses
 
 
-def practice_data(resource, key):
+def coding_session_data(resource, key):
     return {
         "day": timezone.localdate().isoformat(),
         "minutes": "45",
@@ -100,18 +100,18 @@ def practice_data(resource, key):
     }
 
 
-def test_fifty_submits_of_one_practice_form_save_one_session():
+def test_fifty_submits_of_one_coding_session_form_save_one_session():
     """The same form posted 50 times at once (same key): one row, every answer a redirect."""
     learner = UserFactory(username="ada")
     resource = ResourceFactory()
     clients = signed_in_clients(learner)
-    data = practice_data(resource, str(uuid.uuid4()))
-    url = reverse("progress:practice")
+    data = coding_session_data(resource, str(uuid.uuid4()))
+    url = reverse("progress:coding_log")
 
     responses = run_at_once(lambda index: clients[index].post(url, data))
 
     assert [response.status_code for response in responses] == [302] * THREADS
-    assert Practice.objects.filter(user=learner).count() == 1
+    assert CodingSession.objects.filter(user=learner).count() == 1
 
 
 def test_fifty_submits_from_the_resource_page_save_one_session():
@@ -119,15 +119,15 @@ def test_fifty_submits_from_the_resource_page_save_one_session():
     learner = UserFactory(username="ada")
     resource = ResourceFactory()
     clients = signed_in_clients(learner)
-    data = practice_data(resource, str(uuid.uuid4()))
-    url = reverse("progress:practice_add", args=[resource.slug])
+    data = coding_session_data(resource, str(uuid.uuid4()))
+    url = reverse("progress:coding_session_add", args=[resource.slug])
 
     responses = run_at_once(
         lambda index: clients[index].post(url, data, headers={"HX-Request": "true"})
     )
 
     assert [response.status_code for response in responses] == [200] * THREADS
-    assert Practice.objects.filter(user=learner, resource=resource).count() == 1
+    assert CodingSession.objects.filter(user=learner, resource=resource).count() == 1
 
 
 def post_in_turn(client, *urls):

@@ -7,11 +7,11 @@ import time_machine
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from progress.models import Practice, Watch, WatchEvent
+from progress.models import CodingSession, Watch, WatchEvent
 from tests.factories import (
     ArchitectureStepFactory,
+    CodingSessionFactory,
     PathFactory,
-    PracticeFactory,
     ResourceFactory,
     StageFactory,
     StepFactory,
@@ -73,11 +73,13 @@ def cohorts(path, curator):
     WatchFactory(user=ada, resource=path["hopper"], finished_at=NOW)
     WatchFactory(user=ada, resource=path["blackwell"], finished_at=NOW)
     WatchFactory(user=bob, resource=path["blackwell"], logged_minutes=20)
-    PracticeFactory(user=ada, resource=path["two"], minutes=30, day=TODAY - timedelta(days=3))
-    PracticeFactory(user=ada, resource=path["two"], minutes=30, day=TODAY - timedelta(days=2))
-    PracticeFactory(user=ada, resource=path["hopper"], minutes=60, day=TODAY - timedelta(days=3))
-    PracticeFactory(user=bob, resource=path["two"], minutes=50, day=TODAY - timedelta(days=20))
-    PracticeFactory(user=curator, resource=path["three"], minutes=50, day=TODAY)
+    CodingSessionFactory(user=ada, resource=path["two"], minutes=30, day=TODAY - timedelta(days=3))
+    CodingSessionFactory(user=ada, resource=path["two"], minutes=30, day=TODAY - timedelta(days=2))
+    CodingSessionFactory(
+        user=ada, resource=path["hopper"], minutes=60, day=TODAY - timedelta(days=3)
+    )
+    CodingSessionFactory(user=bob, resource=path["two"], minutes=50, day=TODAY - timedelta(days=20))
+    CodingSessionFactory(user=curator, resource=path["three"], minutes=50, day=TODAY)
     WatchEventFactory(user=ada, resource=path["one"], minutes=60, at=NOW - timedelta(days=3))
     WatchEventFactory(user=bob, resource=path["one"], minutes=100, at=NOW - timedelta(days=20))
     WatchEventFactory(user=cy, resource=path["one"], minutes=10, at=NOW - timedelta(days=40))
@@ -208,8 +210,8 @@ def add_learners(count, path):
         WatchEvent(user=user, resource=path["one"], kind="sitting", minutes=30, at=NOW)
         for user in users
     )
-    Practice.objects.bulk_create(
-        Practice(
+    CodingSession.objects.bulk_create(
+        CodingSession(
             user=user,
             resource=lecture,
             day=TODAY,

@@ -10,7 +10,7 @@ from django.utils import timezone, translation
 from curriculum.templatetags.curriculum import duration
 from progress import actions
 from progress.models import Profile, WatchEvent
-from tests.factories import PracticeFactory, ResourceFactory, UserFactory
+from tests.factories import CodingSessionFactory, ResourceFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +86,7 @@ def test_steps_show_not_started_in_progress_and_watched(learner, learner_client,
 def test_the_dashboard_shows_the_balance_this_week_and_overall(learner, learner_client, seed_path):
     """Watched 1 h and coded 1 h 30: both balances say 1 h 30 of code is still missing."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=90)
     html = dashboard(learner_client)
     balance = html.split('id="balance"')[1].split("</section>")[0]
     assert (
@@ -103,7 +103,7 @@ def test_the_dashboard_shows_the_balance_this_week_and_overall(learner, learner_
 def test_steps_show_the_watched_and_the_coded_state(learner, learner_client, seed_path):
     """Each step says how much was coded of it against three times its duration."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=90)
     html = dashboard(learner_client)
     start = step_html(html, seed_path.steps[0])
     assert "Watched" in start
@@ -278,7 +278,7 @@ def test_the_dashboard_query_count_does_not_grow_with_watching(
     resources = [*seed_path.watchable, seed_path.session]
     for resource in resources[: len(resources) if watched == "all" else watched]:
         actions.mark_watched(user=learner, resource=resource)
-        PracticeFactory(user=learner, resource=resource)
+        CodingSessionFactory(user=learner, resource=resource)
     dashboard(learner_client)  # builds this process's copy of the curriculum (structure.py)
     with django_assert_num_queries(6):
         dashboard(learner_client)
@@ -293,7 +293,7 @@ def test_the_dashboard_query_count_does_not_grow_with_the_catalogue(
     for _ in range(10 * len(seed_path.watchable)):
         resource = ResourceFactory()
         actions.mark_watched(user=learner, resource=resource)
-        PracticeFactory(user=learner, resource=resource)
+        CodingSessionFactory(user=learner, resource=resource)
     assert count_queries(learner_client) == before
 
 
@@ -333,13 +333,13 @@ def test_next_up_is_coding_when_this_weeks_balance_is_short(learner, learner_cli
     """Watched 1 h and coded 30 min: next up logs code for that talk, 2 h 30 owed, and the next
     video's buttons step back."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=30)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=30)
     card = next_up_html(dashboard(learner_client))
     assert "Next up: code" in card
     assert "2\u00a0h\u00a030 of code still owed before the next video" in card
     assert (
         f'<a class="button" id="next-up-code-{seed_path.start.pk}" '
-        'href="/resources/how-gpu-computing-works/#practice-how-gpu-computing-works">'
+        'href="/resources/how-gpu-computing-works/#coding-how-gpu-computing-works">'
         "Log code for “How GPU Computing Works”</a>"
     ) in card
     assert 'Then: <a href="/resources/gpu-mode-3/">Lecture 3</a>' in card
@@ -371,7 +371,7 @@ def test_next_up_codes_for_the_last_watched_resource(learner, learner_client, se
 def test_next_up_is_watching_again_once_the_rule_is_met(learner, learner_client, seed_path):
     """Watched 1 h, coded 3 h: next up is the next video, its title leading to its page."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=180)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=180)
     card = next_up_html(dashboard(learner_client))
     assert "Next up: code" not in card and "Log code" not in card
     lecture = seed_path.lectures[0]
@@ -396,10 +396,10 @@ def test_a_finished_path_with_code_owed_says_both(learner, learner_client, seed_
 def test_a_step_is_coded_only_at_three_times_its_length(learner, learner_client, seed_path):
     """2 h 59 of code for a 1 h talk is the fraction; 3 h is "✓ Coded"."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=179)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=179)
     start = step_html(dashboard(learner_client), seed_path.steps[0])
     assert "2\u00a0h\u00a059 / 3\u00a0h coded" in start and "✓" not in start
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=1)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=1)
     start = step_html(dashboard(learner_client), seed_path.steps[0])
     assert '<span aria-hidden="true">✓</span> Coded' in start
     assert "/ 3\u00a0h coded" not in start
@@ -410,7 +410,7 @@ def test_the_new_words_are_in_french_too(learner, learner_client, seed_path):
     seed_path.lectures[0].watch_url = "https://example.com/watch/3"
     seed_path.lectures[0].save()
     actions.mark_watched(user=learner, resource=seed_path.start)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=90)
     html = learner_client.get("/", headers={"accept-language": "fr"}).content.decode()
     card = next_up_html(html)
     assert "À suivre : coder" in card
@@ -482,7 +482,7 @@ def test_every_bar_has_visible_words_saying_what_it_counts_against_what(
     """Path, stage, watching and coding bars: each labelled on screen, not only for readers."""
     actions.mark_watched(user=learner, resource=seed_path.start)
     actions.log_sitting(user=learner, resource=seed_path.course, minutes=90)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=90)
     bars = Bars()
     bars.feed(dashboard(learner_client))
     words = [bars.words_of(bar_id, inside) for bar_id, inside in bars.bars]
@@ -521,7 +521,7 @@ def test_a_note_that_only_gives_the_length_of_a_resource_of_unknown_length_stays
 def test_lengths_never_break_between_number_and_unit(learner, learner_client, seed_path):
     """Every length on the path joins number and unit with a no-break space: no "1 / h"."""
     actions.log_sitting(user=learner, resource=seed_path.course, minutes=90)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=200)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=200)
     html = dashboard(learner_client)
     path = html.split('aria-labelledby="path-title"')[1]
     assert f"1{NBSP}h{NBSP}30" in path
@@ -537,13 +537,13 @@ def test_a_watched_step_offers_logging_code_as_its_one_primary_action(
     seed_path.start.watch_url = "https://example.com/watch/how"
     seed_path.start.save()
     actions.mark_watched(user=learner, resource=seed_path.start)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=90)
     card = step_html(dashboard(learner_client), seed_path.steps[0])
     primary = re.findall(r'class="button button--small"[^>]*>\s*([^<]+)', card)
     assert primary == ["Log code"]
-    assert 'href="/resources/how-gpu-computing-works/#practice-how-gpu-computing-works"' in card
+    assert 'href="/resources/how-gpu-computing-works/#coding-how-gpu-computing-works"' in card
     assert 'button--small button--secondary" href="https://example.com/watch/how"' in card
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=90)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=90)
     card = step_html(dashboard(learner_client), seed_path.steps[0])
     assert "Log code" not in card
     assert not re.findall(r'class="button button--small"', card)

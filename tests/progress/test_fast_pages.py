@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from progress import actions
-from progress.models import Practice, Watch
+from progress.models import CodingSession, Watch
 from tests.factories import ChapterFactory, ResourceFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -19,8 +19,8 @@ HTMX = {"HX-Request": "true"}
 def history(user, scale, resources, chapter):
     """scale x (60 coding sessions over a year, 6 sittings of the course, 3 lectures finished)."""
     today = timezone.localdate()
-    Practice.objects.bulk_create(
-        Practice(
+    CodingSession.objects.bulk_create(
+        CodingSession(
             user=user,
             day=today - timedelta(days=(n * 7) % 365),
             minutes=20 + n % 100,
@@ -57,9 +57,9 @@ def test_the_coding_log_costs_the_same_queries_at_1x_and_10x(
     learner_client, scaled, django_assert_num_queries
 ):
     """Session, learner, curriculum token, the learner's totals, one page of sessions."""
-    learner_client.get("/practice/")  # builds this process's curriculum, the selects' choices
+    learner_client.get("/coding/")  # builds this process's curriculum, the selects' choices
     with django_assert_num_queries(5):
-        response = learner_client.get("/practice/", {"page": 2})
+        response = learner_client.get("/coding/", {"page": 2})
     assert response.status_code == 200
     assert len(response.context["sessions"]) == 20
 
@@ -79,7 +79,7 @@ def test_a_mark_watched_click_costs_the_same_queries_at_1x_and_10x(
     """Session, learner, resource, the locked row (inserted first), its update and event; with
     htmx, the learner's totals and sittings for the resource page's blocks."""
     _course, lecture = scaled
-    data = {"page": "resource", "place": f"watch-{lecture.slug}", "next": "/practice/"}
+    data = {"page": "resource", "place": f"watch-{lecture.slug}", "next": "/coding/"}
     with django_assert_num_queries(12 if headers else 10):
         response = learner_client.post(f"/resources/{lecture.slug}/watched/", data, headers=headers)
     assert response.status_code == (200 if headers else 302)

@@ -25,7 +25,7 @@ def test_it_marks_watched_and_redirects_back_with_a_message(learner, learner_cli
     assert Watch.objects.get(user=learner, resource=lecture).is_finished
 
 
-@pytest.mark.parametrize("next_url", ["0", "home", "progress:practice", "resources/"])
+@pytest.mark.parametrize("next_url", ["0", "home", "progress:coding_log", "resources/"])
 def test_a_next_that_is_not_a_path_goes_home_instead_of_failing(learner_client, next_url):
     """A bare word is not taken for a view name (that answered 500): the dashboard instead."""
     lecture = ResourceFactory()
@@ -195,7 +195,7 @@ def test_from_next_up_focus_moves_to_the_log_code_link(learner, learner_client, 
     html = response.content.decode()
     card = html.split('id="next-up" hx-swap-oob="true"')[1].split("</section>")[0]
     assert (
-        f'id="next-up-code-{lecture.pk}" href="/resources/gpu-mode-3/#practice-gpu-mode-3" autofocus'
+        f'id="next-up-code-{lecture.pk}" href="/resources/gpu-mode-3/#coding-gpu-mode-3" autofocus'
         in card
     )
     assert html.count("autofocus") == 1

@@ -8,12 +8,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from progress.models import Note, Practice, Profile, Watch, WatchEvent
+from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
 from tests.factories import (
     PASSWORD,
+    CodingSessionFactory,
     FollowedResourceFactory,
     NoteFactory,
-    PracticeFactory,
     ProfileFactory,
     ResourceFactory,
     WatchEventFactory,
@@ -33,7 +33,7 @@ A_SECRETS = [
 
 def rows_of(user):
     """Every column of every row the learner owns."""
-    models = [Profile, Watch, WatchEvent, Practice, Note]
+    models = [Profile, Watch, WatchEvent, CodingSession, Note]
     rows = {
         model.__name__: list(model.objects.filter(user=user).order_by("pk").values())
         for model in models
@@ -54,7 +54,7 @@ def a_things(learner):
     WatchFactory(user=learner, resource=course, logged_minutes=95)
     sitting = WatchEventFactory(user=learner, resource=course, minutes=95)
     WatchFactory(user=learner, resource=channel, finished_at="2025-01-07T19:00:00Z")
-    session = PracticeFactory(
+    session = CodingSessionFactory(
         user=learner,
         resource=lecture,
         built="Ada secret kernel",
@@ -66,16 +66,16 @@ def a_things(learner):
 
 # (URL name, its arguments, method, data, the status B must get)
 PROBES = [
-    ("progress:practice_edit", {"pk": "pk"}, "get", None, 404),
+    ("progress:coding_session_edit", {"pk": "pk"}, "get", None, 404),
     (
-        "progress:practice_edit",
+        "progress:coding_session_edit",
         {"pk": "pk"},
         "post",
         {"minutes": "1", "built": "x", "day": "2025-01-08"},
         404,
     ),
-    ("progress:practice_delete", {"pk": "pk"}, "get", None, 404),
-    ("progress:practice_delete", {"pk": "pk"}, "post", {}, 404),
+    ("progress:coding_session_delete", {"pk": "pk"}, "get", None, 404),
+    ("progress:coding_session_delete", {"pk": "pk"}, "post", {}, 404),
     ("progress:note", {"slug": "lecture"}, "get", None, 200),
     ("progress:note", {"slug": "lecture"}, "post", {"text": ""}, 302),
     ("progress:note", {"slug": "lecture"}, "post", {"text": "B's own note"}, 302),
@@ -90,7 +90,7 @@ PROBES = [
     ("progress:mark_not_followed", {"slug": "channel"}, "post", {}, 302),
     ("progress:mark_followed", {"slug": "channel"}, "post", {}, 302),
     (
-        "progress:practice_add",
+        "progress:coding_session_add",
         {"slug": "lecture"},
         "post",
         {
@@ -101,7 +101,7 @@ PROBES = [
         },
         302,
     ),
-    ("progress:practice", {}, "get", None, 200),
+    ("progress:coding_log", {}, "get", None, 200),
     ("accounts:settings", {}, "get", None, 200),
     ("accounts:settings", {}, "post", {"started_on": "2025-02-01", "language": "en"}, 302),
     ("accounts:export_json", {}, "get", None, 200),

@@ -5,7 +5,7 @@ from django.urls import NoReverseMatch, URLResolver, get_resolver, reverse
 
 from progress import actions
 from progress.views import path as path_views
-from tests.factories import PracticeFactory
+from tests.factories import CodingSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def test_a_learner_sees_their_state_on_the_path_page(learner, learner_client, se
 def test_the_path_page_shows_what_was_coded_of_each_step(learner, learner_client, seed_path):
     """Signed in, /path/ gives each step's coded state beside its watched state."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    PracticeFactory(user=learner, resource=seed_path.start, minutes=180)
+    CodingSessionFactory(user=learner, resource=seed_path.start, minutes=180)
     html = learner_client.get("/path/", headers=EN).content.decode()
     assert '<span aria-hidden="true">✓</span> Coded</span> 3\u00a0h of 3\u00a0h' in html
 

@@ -8,7 +8,13 @@ import pytest
 from django.db import connection
 
 from tests.config.helpers import run_django
-from tests.factories import NoteFactory, PracticeFactory, ProfileFactory, UserFactory, WatchFactory
+from tests.factories import (
+    CodingSessionFactory,
+    NoteFactory,
+    ProfileFactory,
+    UserFactory,
+    WatchFactory,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +52,7 @@ def test_a_dump_restored_into_a_new_database_is_identical_and_serves(postgres, t
         user = UserFactory(username=f"learner{n}")
         ProfileFactory(user=user)
         watch = WatchFactory(user=user)
-        PracticeFactory(user=user, resource=watch.resource, built="=1+1 «é»")
+        CodingSessionFactory(user=user, resource=watch.resource, built="=1+1 «é»")
         NoteFactory(user=user, resource=watch.resource, text="line\nnext")
     dump, copy = tmp_path / "parcours.dump", f"parcours_restored_{uuid.uuid4().hex[:8]}"
     subprocess.run(
@@ -81,7 +87,7 @@ def test_a_dump_restored_into_a_new_database_is_identical_and_serves(postgres, t
             "import django; django.setup(); from django.test import Client;"
             " from django.contrib.auth.models import User;"
             " c = Client(); c.force_login(User.objects.get(username='learner1'));"
-            " r = c.get('/practice/'); print(r.status_code, '=1+1' in r.content.decode())",
+            " r = c.get('/coding/'); print(r.status_code, '=1+1' in r.content.decode())",
             ALLOWED_HOSTS="testserver",
             **{**environment, "DEBUG": "1"},
         )

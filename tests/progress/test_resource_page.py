@@ -4,7 +4,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from progress import actions
-from tests.factories import NoteFactory, PracticeFactory, ResourceFactory, WatchEventFactory
+from tests.factories import CodingSessionFactory, NoteFactory, ResourceFactory, WatchEventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -21,14 +21,14 @@ def page(client, resource):
 
 
 def test_a_learner_sees_coded_state_balance_inline_form_and_note(learner_client, learner, resource):
-    """The resource page carries the practice block, the balance and the learner's own note."""
+    """The resource page carries the coding block, the balance and the learner's own note."""
     WatchEventFactory(user=learner, resource=resource, minutes=60)
-    PracticeFactory(user=learner, resource=resource, minutes=90)
+    CodingSessionFactory(user=learner, resource=resource, minutes=90)
     NoteFactory(user=learner, resource=resource, text="Stopped at the online softmax")
     html = page(learner_client, resource).content.decode()
     assert "1\u00a0h\u00a030 / 3\u00a0h coded" in html
     assert 'id="balance"' in html
-    assert f'hx-post="{reverse("progress:practice_add", args=["softmax"])}"' in html
+    assert f'hx-post="{reverse("progress:coding_session_add", args=["softmax"])}"' in html
     assert 'name="next" value="/resources/softmax/"' in html
     assert "Stopped at the online softmax" in html
     assert '<div id="coded-softmax">' in html
@@ -39,7 +39,7 @@ def test_another_learner_sees_neither_the_note_nor_the_sessions(
     client, learner, other_learner, resource
 ):
     """Grace's view of the same page holds none of Ada's data."""
-    PracticeFactory(user=learner, resource=resource, built="Ada's kernel")
+    CodingSessionFactory(user=learner, resource=resource, built="Ada's kernel")
     NoteFactory(user=learner, resource=resource, text="Ada's note")
     client.force_login(other_learner)
     html = page(client, resource).content.decode()
@@ -58,7 +58,7 @@ def test_a_plain_post_from_the_page_comes_back_to_it(learner_client, learner, re
     html = page(learner_client, resource).content.decode()
     key = html.split('name="idempotency_key" value="')[1].split('"')[0]
     response = learner_client.post(
-        reverse("progress:practice_add", args=["softmax"]),
+        reverse("progress:coding_session_add", args=["softmax"]),
         {
             "day": "2025-01-08",
             "minutes": "30",
@@ -77,8 +77,8 @@ def test_a_plain_post_from_the_page_comes_back_to_it(learner_client, learner, re
 def test_the_query_count_does_not_grow_with_sessions(
     learner_client, learner, resource, django_assert_num_queries, sessions
 ):
-    """The watch state, sittings, practice block, balance and note add a fixed number of queries."""
-    PracticeFactory.create_batch(sessions, user=learner, resource=resource)
+    """The watch state, sittings, coding block, balance and note add a fixed number of queries."""
+    CodingSessionFactory.create_batch(sessions, user=learner, resource=resource)
     page(learner_client, resource)  # warm the template loader's cache and the curriculum
     with django_assert_num_queries(9):
         assert page(learner_client, resource).status_code == 200

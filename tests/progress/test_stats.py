@@ -7,8 +7,8 @@ from django.utils import translation
 
 from progress.stats import learner_stats
 from tests.factories import (
+    CodingSessionFactory,
     FollowedResourceFactory,
-    PracticeFactory,
     ResourceFactory,
     WatchEventFactory,
     WatchFactory,
@@ -31,7 +31,7 @@ def week_of(stats, monday):
 
 
 def practise(user, day, minutes=60):
-    return PracticeFactory(user=user, day=day, minutes=minutes)
+    return CodingSessionFactory(user=user, day=day, minutes=minutes)
 
 
 @time_machine.travel(NOW, tick=False)
@@ -130,7 +130,7 @@ def test_coding_today_extends_the_current_streak(learner):
 
 
 @time_machine.travel(NOW, tick=False)
-def test_no_practice_means_no_streak_and_nothing_coded(learner):
+def test_no_coding_session_means_no_streak_and_nothing_coded(learner):
     """A new learner has zero streaks and no ratio."""
     stats = learner_stats(learner)
     assert (stats.current_streak, stats.longest_streak, stats.total_coded) == (0, 0, 0)

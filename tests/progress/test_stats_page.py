@@ -9,8 +9,8 @@ import time_machine
 from django.urls import reverse
 
 from progress.charts import hour_scale
-from progress.models import Practice, WatchEvent
-from tests.factories import PracticeFactory, ResourceFactory, WatchEventFactory, WatchFactory
+from progress.models import CodingSession, WatchEvent
+from tests.factories import CodingSessionFactory, ResourceFactory, WatchEventFactory, WatchFactory
 
 URL = reverse("progress:stats")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -56,7 +56,7 @@ def test_it_rejects_post(learner_client):
 def test_the_chart_is_valid_svg_with_one_bar_per_week_and_series(learner_client, learner):
     """Twelve hatched bars and twelve solid ones, each with its title, the chart labelled."""
     WatchEventFactory(user=learner, minutes=90, at=datetime(2026, 11, 16, 20, 0, tzinfo=PARIS))
-    PracticeFactory(user=learner, day=date(2026, 11, 17), minutes=150)
+    CodingSessionFactory(user=learner, day=date(2026, 11, 17), minutes=150)
     html = get_english(learner_client).content.decode()
     chart = svg(html, "chart__svg")
     assert chart.get("role") == "img"
@@ -77,7 +77,7 @@ def test_the_chart_is_valid_svg_with_one_bar_per_week_and_series(learner_client,
 def test_the_table_under_the_chart_gives_the_same_figures(learner_client, learner):
     """One row per week with hours watched and coded, for screen readers."""
     WatchEventFactory(user=learner, minutes=90, at=datetime(2026, 11, 16, 20, 0, tzinfo=PARIS))
-    PracticeFactory(user=learner, day=date(2026, 11, 17), minutes=150)
+    CodingSessionFactory(user=learner, day=date(2026, 11, 17), minutes=150)
     html = get_english(learner_client).content.decode()
     table = html[html.index('<table class="stats-table">') : html.index("</table>")]
     assert table.count('<tr><th scope="row">') == 12
@@ -87,7 +87,7 @@ def test_the_table_under_the_chart_gives_the_same_figures(learner_client, learne
 @time_machine.travel(NOW, tick=False)
 def test_the_calendar_has_a_titled_square_per_day_of_26_weeks(learner_client, learner):
     """25 full weeks and this week's three days, each square titled with date and minutes."""
-    PracticeFactory(user=learner, day=date(2026, 11, 17), minutes=45)
+    CodingSessionFactory(user=learner, day=date(2026, 11, 17), minutes=45)
     html = get_english(learner_client).content.decode()
     calendar = svg(html, "heatmap")
     days = list(calendar.iter(f"{SVG}rect"))
@@ -100,7 +100,7 @@ def test_the_calendar_has_a_titled_square_per_day_of_26_weeks(learner_client, le
 
 @time_machine.travel(NOW, tick=False)
 def test_a_french_learner_gets_the_squares_titles_in_french(learner_client, learner):
-    PracticeFactory(user=learner, day=date(2026, 11, 17), minutes=45)
+    CodingSessionFactory(user=learner, day=date(2026, 11, 17), minutes=45)
     html = learner_client.get(URL, headers={"accept-language": "fr"}).content.decode()
     titles = [rect.find(f"{SVG}title").text for rect in svg(html, "heatmap").iter(f"{SVG}rect")]
     assert "mardi 17 novembre 2026 : 45 min codées" in titles
@@ -123,7 +123,7 @@ def test_svg_numbers_use_a_dot_in_french_too(learner_client, learner):
 def test_streaks_totals_balance_and_finished_kinds_are_shown(learner_client, learner):
     """The figures beside the charts."""
     for back in (4, 3, 1, 0):
-        PracticeFactory(user=learner, day=TODAY - timedelta(days=back), minutes=60)
+        CodingSessionFactory(user=learner, day=TODAY - timedelta(days=back), minutes=60)
     WatchEventFactory(user=learner, minutes=120, at=NOW - timedelta(days=2))
     WatchFactory(user=learner, resource__kind="talk", finished_at=NOW)
     html = get_english(learner_client).content.decode()
@@ -165,7 +165,7 @@ def test_others_do_not_see_the_stats_link(client):
 def test_another_learners_data_stays_out(learner_client, other_learner):
     """Only the signed-in learner's minutes count."""
     WatchEventFactory(user=other_learner, minutes=600)
-    PracticeFactory(user=other_learner, minutes=600)
+    CodingSessionFactory(user=other_learner, minutes=600)
     html = get_english(learner_client).content.decode()
     assert "<dt>Hours watched</dt><dd>0.0</dd>" in html
     assert "<dt>Hours coded</dt><dd>0.0</dd>" in html
@@ -177,13 +177,13 @@ def test_the_query_count_does_not_grow_with_history(
 ):
     """A year of daily sessions and events costs the same queries as one of each."""
     resource = ResourceFactory()
-    PracticeFactory(user=learner, resource=resource, day=TODAY)
+    CodingSessionFactory(user=learner, resource=resource, day=TODAY)
     WatchEventFactory(user=learner, resource=resource, at=NOW)
     WatchFactory(user=learner, resource=resource, finished_at=NOW)
     with django_assert_num_queries(5) as small:
         get_english(learner_client)
-    Practice.objects.bulk_create(
-        Practice(
+    CodingSession.objects.bulk_create(
+        CodingSession(
             user=learner,
             resource=resource,
             day=TODAY - timedelta(days=back),

@@ -10,11 +10,11 @@ from django.contrib.auth import SESSION_KEY
 from django.test import Client
 from django.urls import reverse
 
-from progress.models import Practice, Profile
+from progress.models import CodingSession, Profile
 from progress.time_zone import SESSION_TIME_ZONE
 from tests.factories import (
     PASSWORD,
-    PracticeFactory,
+    CodingSessionFactory,
     ProfileFactory,
     ResourceFactory,
     UserFactory,
@@ -42,7 +42,7 @@ def sign_in_in(learner):
     return sign_in
 
 
-def practice_data(day, resource):
+def coding_session_data(day, resource):
     return {
         "day": day.isoformat(),
         "minutes": "60",
@@ -88,17 +88,19 @@ def test_a_tokyo_learner_coding_at_2330_sees_it_on_that_day_in_stats_and_streaks
     """Logged at 23:30 local on Tuesday: the day, the heatmap's last square and the streak say Tuesday."""
     client = sign_in_in(TOKYO)
     resource = ResourceFactory()
-    PracticeFactory(user=learner, day=date(2026, 1, 12), resource=resource)
+    CodingSessionFactory(user=learner, day=date(2026, 1, 12), resource=resource)
     form_day = re.search(
-        r'name="day" value="([^"]+)"', client.get(reverse("progress:practice")).content.decode()
+        r'name="day" value="([^"]+)"', client.get(reverse("progress:coding_log")).content.decode()
     )
     assert form_day.group(1) == "2026-01-13"
-    response = client.post(reverse("progress:practice"), practice_data(date(2026, 1, 13), resource))
+    response = client.post(
+        reverse("progress:coding_log"), coding_session_data(date(2026, 1, 13), resource)
+    )
     assert response.status_code == 302
     html = stats_html(client)
     assert current_streak(html) == "2"
     assert "Tuesday 13 January 2026" in heatmap_titles(html)[-1]
-    assert Practice.objects.filter(user=learner, day=date(2026, 1, 13)).count() == 1
+    assert CodingSession.objects.filter(user=learner, day=date(2026, 1, 13)).count() == 1
 
 
 @time_machine.travel(datetime(2026, 1, 13, 15, 30, tzinfo=UTC), tick=False)
@@ -106,10 +108,12 @@ def test_a_tokyo_learner_just_after_midnight_may_log_the_new_day(sign_in_in, lea
     """00:30 on Wednesday in Tokyo is Tuesday in Paris: Wednesday is today, not the future."""
     client = sign_in_in(TOKYO)
     resource = ResourceFactory()
-    response = client.post(reverse("progress:practice"), practice_data(date(2026, 1, 14), resource))
+    response = client.post(
+        reverse("progress:coding_log"), coding_session_data(date(2026, 1, 14), resource)
+    )
     assert response.status_code == 302
     assert current_streak(stats_html(client)) == "1"
-    assert Practice.objects.filter(user=learner, day=date(2026, 1, 14)).exists()
+    assert CodingSession.objects.filter(user=learner, day=date(2026, 1, 14)).exists()
 
 
 @time_machine.travel(datetime(2026, 1, 13, 15, 30, tzinfo=UTC), tick=False)
@@ -118,11 +122,11 @@ def test_in_the_site_zone_the_same_instant_refuses_wednesday(sign_in_in, learner
     client = sign_in_in("")
     resource = ResourceFactory()
     response = client.post(
-        reverse("progress:practice"), practice_data(date(2026, 1, 14), resource), headers=EN
+        reverse("progress:coding_log"), coding_session_data(date(2026, 1, 14), resource), headers=EN
     )
     assert response.status_code == 200
     assert "The day cannot be in the future." in response.content.decode()
-    assert not Practice.objects.filter(user=learner).exists()
+    assert not CodingSession.objects.filter(user=learner).exists()
 
 
 # Montréal (UTC-5): at 23:30 on Tuesday it is already Wednesday 05:30 in Paris.
@@ -133,16 +137,16 @@ def test_a_montreal_learner_at_2330_is_still_on_tuesday(sign_in_in, learner):
     """Wednesday is refused as the future; the heatmap ends on Tuesday; Monday and Tuesday make a streak."""
     client = sign_in_in(MONTREAL)
     resource = ResourceFactory()
-    PracticeFactory(user=learner, day=date(2026, 1, 12), resource=resource)
-    PracticeFactory(user=learner, day=date(2026, 1, 13), resource=resource)
+    CodingSessionFactory(user=learner, day=date(2026, 1, 12), resource=resource)
+    CodingSessionFactory(user=learner, day=date(2026, 1, 13), resource=resource)
     response = client.post(
-        reverse("progress:practice"), practice_data(date(2026, 1, 14), resource), headers=EN
+        reverse("progress:coding_log"), coding_session_data(date(2026, 1, 14), resource), headers=EN
     )
     assert "The day cannot be in the future." in response.content.decode()
     html = stats_html(client)
     assert "Tuesday 13 January 2026" in heatmap_titles(html)[-1]
     assert current_streak(html) == "2"
-    assert Practice.objects.filter(user=learner).count() == 2
+    assert CodingSession.objects.filter(user=learner).count() == 2
 
 
 # Paris (UTC+1) for a learner on a site that runs in UTC: Sunday 23:30 there is Sunday 22:30 UTC,

@@ -9,7 +9,7 @@ from django.core import mail
 
 from progress.models import Profile
 from reminders.models import Digest
-from tests.factories import PracticeFactory, WatchEventFactory
+from tests.factories import CodingSessionFactory, WatchEventFactory
 from tests.reminders.helpers import run_worker, send_digests
 
 # The worker commits as it goes (and on PostgreSQL closes a connection left in a transaction).
@@ -38,9 +38,9 @@ def last_week(learner, seed_path):
         minutes=60,
         at=datetime(2026, 1, 14, 20, 0, tzinfo=PARIS),
     )
-    PracticeFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 17), minutes=60)
-    PracticeFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 18), minutes=60)
-    PracticeFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 6), minutes=300)
+    CodingSessionFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 17), minutes=60)
+    CodingSessionFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 18), minutes=60)
+    CodingSessionFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 6), minutes=300)
 
 
 def the_digest():

@@ -29,12 +29,12 @@ def test_a_learner_watches_then_codes_three_hours_and_meets_the_rule_on_the_reso
     expect(page.locator("#coded-softmax")).to_contain_text("Pas encore codé : 3 h de code à faire")
     expect(balance).to_contain_text("encore 3 h de code")
 
-    page.locator("#practice_minutes").fill("180")
-    page.locator("#practice_built").fill("An online softmax")
-    page.locator("#practice-submit-softmax").click()
+    page.locator("#coding_minutes").fill("180")
+    page.locator("#coding_built").fill("An online softmax")
+    page.locator("#coding-submit-softmax").click()
 
-    expect(page.locator("#practice-softmax [role=status]")).to_be_visible()
-    expect(page.locator("#practice-softmax")).to_contain_text("An online softmax")
+    expect(page.locator("#coding-softmax [role=status]")).to_be_visible()
+    expect(page.locator("#coding-softmax")).to_contain_text("An online softmax")
     expect(page.locator("#coded-softmax")).to_contain_text("✓ Codé 3 h sur 3 h")
     expect(balance.locator(".balance__line--met")).to_have_count(2)
     expect(balance).to_contain_text(
@@ -51,9 +51,9 @@ def test_the_same_form_works_without_javascript(page_without_javascript, transac
     ResourceFactory(slug="scan", duration_minutes=60)
     sign_in_on(page, user)
     page.goto("/resources/scan/")
-    page.locator("#practice_minutes").fill("45")
-    page.locator("#practice_built").fill("A prefix sum")
-    page.locator("#practice-submit-scan").click()
+    page.locator("#coding_minutes").fill("45")
+    page.locator("#coding_built").fill("A prefix sum")
+    page.locator("#coding-submit-scan").click()
 
     assert page.url.endswith("/resources/scan/")
-    expect(page.locator("#practice-scan")).to_contain_text("A prefix sum")
+    expect(page.locator("#coding-scan")).to_contain_text("A prefix sum")

@@ -5,13 +5,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from progress.models import Practice
-from tests.factories import ChapterFactory, PracticeFactory, ResourceFactory, SeriesFactory
+from progress.models import CodingSession
+from tests.factories import ChapterFactory, CodingSessionFactory, ResourceFactory, SeriesFactory
 
 pytestmark = pytest.mark.django_db
 
 EN = {"accept-language": "en"}
-URL = "/practice/"
+URL = "/coding/"
 
 
 def session_data(**overrides):
@@ -34,17 +34,17 @@ def test_it_requires_sign_in(client):
     assert response.url.startswith(reverse("login"))
 
 
-def test_the_url_is_named_practice():
-    """The coding log is reversed as progress:practice."""
-    assert reverse("progress:practice") == URL
+def test_the_url_is_named_coding_log():
+    """The coding log is reversed as progress:coding_log."""
+    assert reverse("progress:coding_log") == URL
 
 
 def test_it_lists_only_the_learners_sessions_newest_first(learner_client, learner, other_learner):
     """Sessions are the learner's own, newest day first."""
     today = timezone.localdate()
-    PracticeFactory(user=learner, built="older kernel", day=today - timedelta(days=3))
-    PracticeFactory(user=learner, built="newer kernel", day=today)
-    PracticeFactory(user=other_learner, built="grace's secret kernel")
+    CodingSessionFactory(user=learner, built="older kernel", day=today - timedelta(days=3))
+    CodingSessionFactory(user=learner, built="newer kernel", day=today)
+    CodingSessionFactory(user=other_learner, built="grace's secret kernel")
     html = learner_client.get(URL, headers=EN).content.decode()
     assert html.index("newer kernel") < html.index("older kernel")
     assert "grace's secret kernel" not in html
@@ -75,7 +75,7 @@ def test_it_adds_a_session_and_redirects_with_a_message(learner_client, learner)
     response = learner_client.post(URL, data, headers=EN, follow=True)
     assert response.redirect_chain == [(URL, 302)]
     assert "Coding session saved." in response.content.decode()
-    session = Practice.objects.get(user=learner)
+    session = CodingSession.objects.get(user=learner)
     assert (session.minutes, session.built, str(session.idempotency_key)) == (
         90,
         "A tiled matmul",
@@ -87,7 +87,7 @@ def test_a_session_tied_to_a_chapter_only_is_accepted(learner_client, learner):
     """A chapter alone is enough to tie a session."""
     chapter = ChapterFactory()
     learner_client.post(URL, session_data(resource="", chapter=str(chapter.pk)))
-    assert Practice.objects.get(user=learner).chapter == chapter
+    assert CodingSession.objects.get(user=learner).chapter == chapter
 
 
 def test_a_double_submit_creates_one_session(learner_client, learner):
@@ -98,15 +98,15 @@ def test_a_double_submit_creates_one_session(learner_client, learner):
     assert first.url == URL
     assert second.redirect_chain == [(URL, 302)]
     assert "This coding session was already saved." in second.content.decode()
-    assert Practice.objects.filter(user=learner).count() == 1
+    assert CodingSession.objects.filter(user=learner).count() == 1
 
 
 def test_two_learners_may_send_the_same_key(learner_client, learner, other_learner):
     """The key is unique per learner, not across learners."""
     data = session_data()
-    PracticeFactory(user=other_learner, idempotency_key=data["idempotency_key"])
+    CodingSessionFactory(user=other_learner, idempotency_key=data["idempotency_key"])
     learner_client.post(URL, data)
-    assert Practice.objects.filter(user=learner).count() == 1
+    assert CodingSession.objects.filter(user=learner).count() == 1
 
 
 @pytest.mark.parametrize(
@@ -127,7 +127,7 @@ def test_bad_input_gets_a_field_error_and_saves_nothing(learner_client, field, v
     response = learner_client.post(URL, session_data(**{field: value}), headers=EN)
     assert response.status_code == 200
     assert error in str(response.context["form"].errors[field])
-    assert Practice.objects.count() == 0
+    assert CodingSession.objects.count() == 0
 
 
 def test_a_day_in_the_future_is_refused(learner_client):
@@ -135,7 +135,7 @@ def test_a_day_in_the_future_is_refused(learner_client):
     tomorrow = (timezone.localdate() + timedelta(days=1)).isoformat()
     response = learner_client.post(URL, session_data(day=tomorrow), headers=EN)
     assert response.context["form"].errors["day"] == ["The day cannot be in the future."]
-    assert Practice.objects.count() == 0
+    assert CodingSession.objects.count() == 0
 
 
 def test_a_session_tied_to_nothing_is_refused(learner_client):
@@ -147,12 +147,12 @@ def test_a_session_tied_to_nothing_is_refused(learner_client):
     assert "Choose the resource or the chapter this session practised." in (
         response.content.decode()
     )
-    assert Practice.objects.count() == 0
+    assert CodingSession.objects.count() == 0
 
 
 def test_markup_in_what_was_built_is_shown_as_text(learner_client, learner):
     """A <script> in the description is escaped on the page."""
-    PracticeFactory(user=learner, built="<script>alert('x')</script>")
+    CodingSessionFactory(user=learner, built="<script>alert('x')</script>")
     html = learner_client.get(URL).content.decode()
     assert "<script>alert" not in html
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in html
@@ -160,7 +160,7 @@ def test_markup_in_what_was_built_is_shown_as_text(learner_client, learner):
 
 def test_sessions_are_paged(learner_client, learner):
     """Twenty sessions a page, with a link to older ones."""
-    PracticeFactory.create_batch(25, user=learner)
+    CodingSessionFactory.create_batch(25, user=learner)
     first = learner_client.get(URL, headers=EN)
     second = learner_client.get(URL, {"page": 2}, headers=EN)
     assert len(first.context["page"].object_list) == 20
@@ -172,8 +172,8 @@ def test_sessions_are_paged(learner_client, learner):
 def many_sessions(user, count):
     resource = ResourceFactory()
     chapter = ChapterFactory()
-    Practice.objects.bulk_create(
-        Practice(
+    CodingSession.objects.bulk_create(
+        CodingSession(
             user=user,
             day=date(2024, 1, 1) + timedelta(days=n % 300),
             minutes=30,
