@@ -21,22 +21,23 @@ from progress.path import LONG_MINUTES, path_progress, states_for
 PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
 
 
-def page_of(request):
+def posted_page(request):
     """The page whose other blocks follow a change: "path", "resource" or none."""
     page = request.POST.get("page", "")
     return page if page in {"path", "resource"} else ""
 
 
-def place_of(request):
+def posted_place(request):
+    """The element id the form was in ("step-12", "next-up"), whose block the answer replaces."""
     place = request.POST.get("place", "")
     return place if PLACE.match(place) else "resource"
 
 
 def back_to_place(request, back):
     """Without JavaScript, land back on the step the form was in, not at the top of the page."""
-    if page_of(request) != "path":
+    if posted_page(request) != "path":
         return back
-    place = place_of(request)
+    place = posted_place(request)
     anchor = place if place.startswith("step-") else "next-up"
     return f"{back.split('#')[0]}#{anchor}"
 
@@ -63,15 +64,15 @@ def _change(request, resource, change, message, **arguments):
             "progress": progress,
             "steps": progress.steps_for(resource),
             "stages": progress.stages_for(resource),
-            "focus_next_up": _focus_moves_to_next_up(place_of(request), resource, progress),
+            "focus_next_up": _focus_moves_to_next_up(posted_place(request), resource, progress),
         }
         return render(request, "progress/dashboard.html#path-update", context)
     if request.POST.get("page") == "resource":
         # Watched minutes move the sittings, the coded sentence and the balance beside the buttons.
-        context |= resource_watch_context(request.user, resource, place_of(request), watch)
+        context |= resource_watch_context(request.user, resource, posted_place(request), watch)
         return render(request, "progress/_resource_watch_response.html", context)
     context |= {"state": states_for(request.user, [resource])[resource.pk]}
-    context["place"] = place_of(request)
+    context["place"] = posted_place(request)
     return render(request, "progress/_watch.html#controls", context)
 
 
@@ -89,8 +90,8 @@ def _ask_to_confirm(request, state):
     """Nothing changed yet: the learner confirms crediting hours they did not log in sittings."""
     context = {
         "state": state,
-        "place": place_of(request),
-        "page": page_of(request),
+        "place": posted_place(request),
+        "page": posted_page(request),
         "next_url": safe_next_url(request),
         "confirming": True,
         "oob": True,
@@ -107,8 +108,8 @@ def _refused(request, resource, error, back):
         return redirect(back_to_place(request, back))
     context = {
         "state": states_for(request.user, [resource])[resource.pk],
-        "place": place_of(request),
-        "page": page_of(request),
+        "place": posted_place(request),
+        "page": posted_page(request),
         "next_url": back,
         "error": error,
         "minutes": request.POST.get("minutes", "")[:10],
