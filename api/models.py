@@ -1,6 +1,5 @@
 """Personal access tokens: how the command-line client and scripts call the API as a learner."""
 
-import hashlib
 import hmac
 import secrets
 from datetime import timedelta
@@ -11,15 +10,13 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.tokens import digest
+
 # A token reads "pat_" + 12 hex characters (its prefix, kept in clear for lookup) + "_" + secret.
 TOKEN_START = "pat_"
 PREFIX_LENGTH = 12
 # last_used_at is written at most this often, so that a busy script costs no write per request.
 LAST_USED_PRECISION = timedelta(minutes=1)
-
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def split_token(token: str) -> str | None:

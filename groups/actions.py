@@ -7,14 +7,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.tokens import digest, new_token
 from groups.models import (
     MAX_MEMBERS,
     Invitation,
     Membership,
     ShareLink,
     StudyGroup,
-    digest,
-    new_token,
 )
 
 

@@ -4,7 +4,6 @@ Private by default: a learner's progress is seen only by the members of the grou
 and through the share link they made, until they revoke it.
 """
 
-import hashlib
 import secrets
 from datetime import timedelta
 
@@ -15,22 +14,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from accounts.tokens import digest
+
 # The board is one page: no group grows beyond it.
 MAX_MEMBERS = 50
-
-
-def new_token() -> str:
-    """A single-purpose, unguessable token for a link (256 random bits)."""
-    return secrets.token_urlsafe(32)
-
-
-def digest(token: str) -> str:
-    """What is stored of a link's token: the database never holds one that works.
-
-    Links are looked up by this digest, so comparing what a visitor sent with what is stored
-    leaks nothing useful by its timing: one cannot steer a SHA-256 digest byte by byte.
-    """
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class StudyGroupQuerySet(models.QuerySet):

@@ -8,9 +8,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.tokens import digest
 from groups import actions
 from groups.forms import ShareForm
-from groups.models import ShareLink, digest
+from groups.models import ShareLink
 from progress import charts
 from progress.path import path_progress
 from progress.stats import learner_stats

@@ -1,28 +1,21 @@
 """What reminds a learner of their plan: a private calendar feed and a weekly digest by e-mail."""
 
-import hashlib
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from accounts.tokens import digest, new_token
+
 
 def new_feed_token():
-    return secrets.token_urlsafe(32)
-
-
-def feed_digest(token):
-    """What is stored of a feed's token (SHA-256): the database never holds an address that works."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """Kept for migration 0001, which names it as the old token column's default."""
+    return new_token()
 
 
 class CalendarFeedQuerySet(models.QuerySet):
     def for_token(self, token):
         """The feed this token opens, with its learner and their profile, in one query."""
-        return self.select_related("user__profile__architecture").filter(
-            token_hash=feed_digest(token)
-        )
+        return self.select_related("user__profile__architecture").filter(token_hash=digest(token))
 
 
 class CalendarFeed(models.Model):
@@ -51,7 +44,7 @@ class CalendarFeed(models.Model):
         """The feed and its new token, the only time it is known: the old address stops working."""
         token = new_feed_token()
         feed, _created = cls.objects.update_or_create(
-            user=user, defaults={"token_hash": feed_digest(token)}
+            user=user, defaults={"token_hash": digest(token)}
         )
         return feed, token
 

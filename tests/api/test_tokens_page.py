@@ -2,7 +2,8 @@
 
 import pytest
 
-from api.models import AccessToken, digest
+from accounts.tokens import digest
+from api.models import AccessToken
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from reminders.models import CalendarFeed, DigestSubscription, feed_digest
+from accounts.tokens import digest
+from reminders.models import CalendarFeed, DigestSubscription
 from tests.browser.conftest import serious_accessibility_violations
 from tests.factories import UserFactory
 
@@ -21,7 +22,7 @@ def test_making_the_calendar_address_and_choosing_a_digest_day_in_place(page, si
     address = page.get_by_label("Adresse privée de l’agenda")
     expect(address).to_have_value(re.compile(r"/calendar/[\w-]+\.ics$"))
     token = address.input_value().rsplit("/", 1)[1].removesuffix(".ics")
-    assert feed_digest(token) == CalendarFeed.objects.get(user=learner).token_hash
+    assert digest(token) == CalendarFeed.objects.get(user=learner).token_hash
     expect(page.get_by_role("status").filter(has_text="nouvelle adresse privée")).to_be_visible()
     page.get_by_label("Bilan hebdomadaire par e-mail").select_option(label="vendredi")
     page.get_by_role("button", name="Enregistrer mon choix de bilan").click()

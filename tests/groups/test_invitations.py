@@ -9,8 +9,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.tokens import digest
 from groups import actions
-from groups.models import MAX_MEMBERS, Invitation, Membership, digest
+from groups.models import MAX_MEMBERS, Invitation, Membership
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

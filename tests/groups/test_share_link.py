@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from groups.models import ShareLink, digest
+from accounts.tokens import digest
+from groups.models import ShareLink
 from progress import actions as progress_actions
 from tests.factories import CodingSessionFactory, NoteFactory
 

@@ -5,25 +5,14 @@ import datetime
 import uuid
 
 import pytest
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
 
 from progress.models import CodingSession
 from tests.factories import ResourceFactory, UserFactory
+from tests.migrations import latest, migrate
 
 BEFORE = [("progress", "0007_learner_days_are_validated")]
 AFTER = [("progress", "0008_practice_is_codingsession")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 @pytest.mark.django_db(transaction=True)

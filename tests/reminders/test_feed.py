@@ -11,9 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from icalendar import Calendar
 
+from accounts.tokens import digest
 from progress import actions
 from progress.models import Profile
-from reminders.models import CalendarFeed, feed_digest
+from reminders.models import CalendarFeed
 from tests.factories import ResourceFactory, StageFactory, StepFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -237,7 +238,7 @@ def test_the_database_keeps_only_the_tokens_digest(feed):
     """No column of the feed's row holds the token: only its SHA-256 digest, which lookups use."""
     row = CalendarFeed.objects.filter(user=feed.user).values().get()
     assert feed.token not in [str(value) for value in row.values()]
-    assert row["token_hash"] == feed_digest(feed.token)
+    assert row["token_hash"] == digest(feed.token)
 
 
 def test_without_an_address_the_settings_page_offers_one(learner_client):
@@ -260,7 +261,7 @@ def test_with_htmx_making_and_revoking_swap_the_section(learner_client, learner)
     htmx = {"accept-language": "en", "HX-Request": "true"}
     made = learner_client.post(reverse("reminders:issue_feed"), headers=htmx).content.decode()
     token = shown_token(made)
-    assert CalendarFeed.objects.get(user=learner).token_hash == feed_digest(token)
+    assert CalendarFeed.objects.get(user=learner).token_hash == digest(token)
     assert "Your calendar has a new private address" in made
     revoked = learner_client.post(reverse("reminders:revoke_feed"), headers=htmx).content.decode()
     assert "Make my calendar address" in revoked

@@ -1,26 +1,14 @@
 """Migration 0002 hashes the calendar tokens already given out: those addresses keep working."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
+from tests.migrations import latest, migrate
 
 BEFORE = [("reminders", "0001_initial")]
 AFTER = [("reminders", "0002_calendar_feed_token_hash")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 @pytest.mark.django_db(transaction=True)
