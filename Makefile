@@ -5,16 +5,17 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install migrate check-format bench messages
+.PHONY: run test test-fast check install migrate check-format bench messages
 
 $(PYTHON):
 	@if command -v uv >/dev/null 2>&1; then uv venv --quiet $(VENV); else python3 -m venv $(VENV); fi
 
-$(VENV)/.installed: pyproject.toml | $(PYTHON)
+# The site with its dev tools, and the command-line client (its own distribution, cli/) beside it.
+$(VENV)/.installed: pyproject.toml cli/pyproject.toml | $(PYTHON)
 	@if command -v uv >/dev/null 2>&1; then \
-		uv pip install --quiet --python $(PYTHON) '.[dev]'; \
+		uv pip install --quiet --python $(PYTHON) '.[dev]' ./cli; \
 	else \
-		$(PYTHON) -m pip install --quiet --upgrade pip && $(PYTHON) -m pip install --quiet '.[dev]'; \
+		$(PYTHON) -m pip install --quiet --upgrade pip && $(PYTHON) -m pip install --quiet '.[dev]' ./cli; \
 	fi
 	@touch $@
 
@@ -42,6 +43,21 @@ test: install
 		--numprocesses $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 	@$(BIN)/coverage combine --quiet
 	$(BIN)/coverage report
+
+# Seconds, no database: lint, format, types (mypy with django-stubs; settings in pyproject.toml) and
+# migrations that the models need but nobody made. CI runs it before the suite.
+CHECK_ENV := SECRET_KEY=$${SECRET_KEY:-insecure-key-for-checks-only} DATABASE_URL=
+check: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(CHECK_ENV) $(BIN)/mypy .
+	$(CHECK_ENV) $(PYTHON) manage.py makemigrations --check --dry-run
+
+# The suite without the browser journeys, on SQLite (the PostgreSQL-only tests skip themselves):
+# what to run while working; `make test` before landing.
+test-fast: install
+	SECRET_KEY=$${SECRET_KEY:-insecure-key-for-the-test-suite-only} DATABASE_URL= $(BIN)/pytest \
+		--numprocesses $(TEST_WORKERS) --dist loadgroup -m "not browser" $(PYTEST_ARGS)
 
 # The benchmark (PostgreSQL, gunicorn, wrk): see bench/run.py. BENCH_ARGS="--learners 500" for a quick run.
 bench: install

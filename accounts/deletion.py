@@ -1,7 +1,8 @@
 """What deleting an account removes beyond the rows that cascade from the user.
 
-Sessions and the sign-in log name a learner without a foreign key: sessions hold the user's id
-inside their encoded data, django-axes' tables hold the username as typed.
+Sessions, the sign-in log and the task queue name a learner without a foreign key: sessions hold
+the user's id inside their encoded data, django-axes' tables hold the username as typed, and the
+queue holds the ids of their digests and nudges.
 """
 
 from importlib import import_module
@@ -12,6 +13,7 @@ from django.contrib.auth import SESSION_KEY
 
 from accounts.throttling import forget_reset_mails
 from groups.actions import leave_every_group
+from reminders.tasks import forget_tasks_of
 
 
 def forget_learner(user):
@@ -19,6 +21,7 @@ def forget_learner(user):
     end_sessions(user)
     forget_reset_mails(user)
     leave_every_group(user)
+    forget_tasks_of(user)
     for model in (AccessAttempt, AccessLog, AccessFailureLog):
         model.objects.filter(username__iexact=user.get_username()).delete()
 

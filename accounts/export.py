@@ -1,4 +1,4 @@
-"""Everything a learner entered, as one JSON document or a zip of CSV files (see README, "Export format")."""
+"""Everything a learner entered, as one JSON document or a zip of CSV files (docs/export.md)."""
 
 import csv
 import io
@@ -7,18 +7,60 @@ import zipfile
 from django.utils import timezone
 
 from groups.models import Membership
-from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
+from progress.editor_time import HEARTBEAT_RETENTION
+from progress.models import (
+    CodingSession,
+    EditorProject,
+    Heartbeat,
+    Note,
+    Profile,
+    Viewing,
+    Watch,
+    WatchEvent,
+)
+from reminders.models import Digest, DigestSubscription, Nudge, NudgeSubscription
 
 FORMAT = "parcours-export/1"
 
 COLUMNS = {
     "account": ["username", "email", "date_joined"],
-    "profile": ["gpu_card", "architecture", "started_on", "language", "time_zone"],
+    "profile": [
+        "gpu_card",
+        "architecture",
+        "started_on",
+        "language",
+        "time_zone",
+        "records_viewing",
+    ],
     "watches": ["resource", "logged_minutes", "finished_at", "updated_at"],
     "watch_events": ["resource", "kind", "minutes", "logged_minutes", "at"],
-    "coding_sessions": ["day", "minutes", "built", "code_url", "resource", "chapter", "created_at"],
+    "viewings": [
+        "resource",
+        "started_at",
+        "beat_at",
+        "played_seconds",
+        "duration_seconds",
+        "ranges",
+    ],
+    "coding_sessions": [
+        "day",
+        "minutes",
+        "built",
+        "code_url",
+        "resource",
+        "chapter",
+        "created_at",
+        "source",
+        "editor_project",
+    ],
+    "editor_projects": ["name", "resource", "chapter", "counted"],
+    "editor_heartbeats": ["time", "project", "language", "category"],
     "notes": ["resource", "text", "updated_at"],
     "memberships": ["group", "role", "display_name", "shares", "joined_at"],
+    "weekly_digest": ["weekday", "subscribed_at"],
+    "digests": ["week", "sent_at"],
+    "daily_nudge": ["hour", "subscribed_at"],
+    "nudges": ["day", "status", "sent_at"],
 }
 
 
@@ -49,6 +91,7 @@ def export_rows(user):
                 "started_on": iso(profile.started_on),
                 "language": profile.language,
                 "time_zone": profile.time_zone,
+                "records_viewing": profile.records_viewing,
             }
         ]
         if profile
@@ -74,6 +117,19 @@ def export_rows(user):
             .select_related("resource")
             .order_by("at", "pk")
         ],
+        "viewings": [
+            {
+                "resource": viewing.resource.slug,
+                "started_at": iso(viewing.started_at),
+                "beat_at": iso(viewing.beat_at),
+                "played_seconds": viewing.played_seconds,
+                "duration_seconds": viewing.duration_seconds,
+                "ranges": viewing.ranges,
+            }
+            for viewing in Viewing.objects.for_learner(user)
+            .select_related("resource")
+            .order_by("started_at", "pk")
+        ],
         "coding_sessions": [
             {
                 "day": iso(session.day),
@@ -83,10 +139,27 @@ def export_rows(user):
                 "resource": session.resource.slug if session.resource else None,
                 "chapter": chapter_label(session.chapter),
                 "created_at": iso(session.created_at),
+                "source": session.source,
+                "editor_project": session.editor_project,
             }
             for session in CodingSession.objects.for_learner(user)
             .select_related("resource", "chapter__part")
             .order_by("day", "created_at", "pk")
+        ],
+        "editor_projects": [
+            {
+                "name": project.name,
+                "resource": project.resource.slug if project.resource else None,
+                "chapter": chapter_label(project.chapter),
+                "counted": project.counted,
+            }
+            for project in EditorProject.objects.for_learner(user).for_list()
+        ],
+        "editor_heartbeats": [
+            {"time": iso(at), "project": project, "language": language, "category": category}
+            for at, project, language, category in Heartbeat.objects.for_learner(user)
+            .order_by("time", "pk")
+            .values_list("time", "project", "language", "category")
         ],
         "notes": [
             {"resource": note.resource.slug, "text": note.text, "updated_at": iso(note.updated_at)}
@@ -104,6 +177,30 @@ def export_rows(user):
             .select_related("group")
             .by_seniority()
         ],
+        "weekly_digest": [
+            {"weekday": weekday, "subscribed_at": iso(subscribed_at)}
+            for weekday, subscribed_at in DigestSubscription.objects.filter(user=user).values_list(
+                "weekday", "subscribed_at"
+            )
+        ],
+        "digests": [
+            {"week": iso(week), "sent_at": iso(sent_at)}
+            for week, sent_at in Digest.objects.filter(user=user)
+            .order_by("week")
+            .values_list("week", "sent_at")
+        ],
+        "daily_nudge": [
+            {"hour": hour, "subscribed_at": iso(subscribed_at)}
+            for hour, subscribed_at in NudgeSubscription.objects.filter(user=user).values_list(
+                "hour", "subscribed_at"
+            )
+        ],
+        "nudges": [
+            {"day": iso(day), "status": status, "sent_at": iso(sent_at)}
+            for day, status, sent_at in Nudge.objects.filter(user=user)
+            .order_by("day")
+            .values_list("day", "status", "sent_at")
+        ],
     }
 
 
@@ -112,13 +209,25 @@ def export_document(user):
     rows = export_rows(user)
     profile = rows.pop("profile")
     account = rows.pop("account")
+    rows["weekly_digest"] = rows["weekly_digest"][0] if rows["weekly_digest"] else None
+    rows["daily_nudge"] = rows["daily_nudge"][0] if rows["daily_nudge"] else None
     return {
         "format": FORMAT,
         "exported_at": iso(timezone.now()),
         "account": account[0],
         "profile": profile[0] if profile else None,
         **rows,
+        "kept_from_the_editor": KEPT_FROM_THE_EDITOR,
     }
+
+
+# What the export says of the editor's heartbeats (docs/editor.md, "What is kept").
+KEPT_FROM_THE_EDITOR = {
+    "heartbeats": "time, project, language and category of each heartbeat; the file's path only "
+    "as a SHA-256 digest (to drop repeats), the branch not at all",
+    "heartbeats_kept_days": HEARTBEAT_RETENTION.days,
+    "totals": "coding_sessions with source 'editor': one per day and project, kept like the others",
+}
 
 
 # Spreadsheets run a cell that starts with one of these as a formula (OWASP, "CSV Injection").

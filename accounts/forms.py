@@ -7,7 +7,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserChangeForm, UserCr
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
-from progress.time_zone import is_time_zone
+from lib.time_zone import is_time_zone
 
 User = get_user_model()
 

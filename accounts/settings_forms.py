@@ -6,9 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
 from curriculum.models import Architecture, GpuCard
+from lib.widgets import OptionsInPythonSelect, TimeZoneSelect, day_input
 from progress.models import Profile
-from progress.time_zone import time_zone_names
-from progress.widgets import OptionsInPythonSelect, day_input
 
 
 class ProfileForm(forms.ModelForm):
@@ -33,20 +32,32 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ["gpu_card", "architecture", "started_on", "language", "time_zone"]
+        fields = [
+            "gpu_card",
+            "architecture",
+            "started_on",
+            "language",
+            "time_zone",
+            "records_viewing",
+        ]
         widgets = {
             "started_on": day_input(),
-            # About 600 zones: the stock select renders a template per option.
-            "time_zone": OptionsInPythonSelect(),
+            # About 600 zones: their options are written once per process.
+            "time_zone": TimeZoneSelect(),
         }
         labels = {
             "started_on": _("I started the path on"),
             "language": _("Interface language"),
             "time_zone": _("My time zone"),
+            "records_viewing": _("Record what I play on the resource pages"),
         }
         help_texts = {
             "language": _("Applied now and every time you sign in."),
             "time_zone": _("Your weeks, streaks and “today” follow it."),
+            "records_viewing": _(
+                "The seconds you play become sittings, a video played nearly to the end is marked "
+                "watched, and the page remembers where you stopped. Off: you log sittings by hand."
+            ),
         }
 
     def __init__(self, *args, curriculum=None, **kwargs):
@@ -56,6 +67,11 @@ class ProfileForm(forms.ModelForm):
             ("", _("The language of my browser")),
             *self.fields["language"].choices[1:],
         ]
+        # The curriculum's architectures, not a query of the field's own.
+        self.fields["architecture"].choices = [
+            ("", self.fields["architecture"].empty_label),
+            *((architecture.pk, str(architecture)) for architecture in curriculum.architectures),
+        ]
         self.fields["gpu_card"].choices = [
             ("", _("Other or none")),
             *[
@@ -64,7 +80,6 @@ class ProfileForm(forms.ModelForm):
             ],
         ]
 
-        self.fields["time_zone"].widget.choices = [(name, name) for name in time_zone_names()]
         if not self.instance.time_zone:
             self.initial["time_zone"] = settings.TIME_ZONE
 

@@ -1,6 +1,6 @@
 """Limits on guessing: what django-axes counts, and how many password-reset mails go out.
 
-Sign-ins (README, "Security"): axes locks one username from one address after AXES_FAILURE_LIMIT
+Sign-ins (docs/security.md): axes locks one username from one address after AXES_FAILURE_LIMIT
 failures; SignInHandler adds a second rule on the address alone, across usernames. Both count
 in the database, so every app server sees the same numbers.
 

@@ -7,7 +7,7 @@ from accounts.throttling import ThrottledPasswordResetForm
 
 # The learner's settings, their export and the deletion of the account (accounts/views.py).
 settings_patterns = [
-    path("", views.settings_page, name="settings"),
+    path("", views.settings, name="settings"),
     path("export.json", views.export_json, name="export_json"),
     path("export.zip", views.export_csv, name="export_csv"),
     path("delete/", views.delete_account, name="delete_account"),

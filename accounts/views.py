@@ -17,14 +17,16 @@ from accounts.export import export_document, export_zip
 from accounts.forms import SignUpForm
 from accounts.language import set_language_cookie
 from accounts.settings_forms import DeleteAccountForm, ProfileForm
+from accounts.settings_page import settings_page
 from curriculum import structure
+from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from lib.next_url import safe_next_url
 from progress.models import Profile
-from progress.next_url import safe_next_url
 from progress.time_zone import remember_time_zone
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request):
+def signup(request: HtmxHttpRequest) -> HttpResponse:
     next_url = safe_next_url(request)
     if request.user.is_authenticated:
         return redirect(next_url)
@@ -50,22 +52,22 @@ def signup(request):
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
-def render_settings(request, profile_form=None, delete_form=None, status=200):
-    profile = Profile.objects.for_learner(request.user)
-    curriculum = structure.current()
-    context = {
-        "profile_form": profile_form or ProfileForm(instance=profile, curriculum=curriculum),
-        "delete_form": delete_form or DeleteAccountForm(user=request.user),
-        "gpu_advice": curriculum.session_advice(
-            card_id=profile.gpu_card_id, architecture_id=profile.architecture_id
-        ),
-    }
-    return render(request, "accounts/settings.html", context, status=status)
+def render_settings(
+    request: AuthenticatedHttpRequest,
+    profile_form: ProfileForm | None = None,
+    delete_form: DeleteAccountForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The settings page, or again with a refused form's errors."""
+    page = settings_page(
+        request, structure.current(), profile_form=profile_form, delete_form=delete_form
+    )
+    return render(request, "accounts/settings.jinja", {"page": page}, status=status, using="jinja2")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def settings_page(request):
+def settings(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render_settings(request)
     form = ProfileForm(request.POST, instance=Profile.objects.for_learner(request.user))
@@ -81,7 +83,7 @@ def settings_page(request):
     return response
 
 
-def attachment(content, content_type, extension):
+def attachment(content: str | bytes, content_type: str, extension: str) -> HttpResponse:
     response = HttpResponse(content, content_type=content_type)
     filename = f"parcours-export-{timezone.localdate():%Y-%m-%d}.{extension}"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -90,20 +92,20 @@ def attachment(content, content_type, extension):
 
 @login_required
 @require_GET
-def export_json(request):
+def export_json(request: AuthenticatedHttpRequest) -> HttpResponse:
     document = json.dumps(export_document(request.user), ensure_ascii=False, indent=2)
     return attachment(document, "application/json; charset=utf-8", "json")
 
 
 @login_required
 @require_GET
-def export_csv(request):
+def export_csv(request: AuthenticatedHttpRequest) -> HttpResponse:
     return attachment(export_zip(request.user), "application/zip", "zip")
 
 
 @login_required
 @require_POST
-def delete_account(request):
+def delete_account(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.POST, user=request.user)
     if not form.is_valid():
         return render_settings(request, delete_form=form, status=400)

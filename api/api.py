@@ -1,13 +1,24 @@
 """The API's one NinjaAPI: its docs page, and every error answered in one JSON shape."""
 
+from collections.abc import Sequence
+
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.operation import Operation
 
 from api.auth import ApiError
-from api.views import router
+from api.views import learner, notes, resources, sessions
 
-api = NinjaAPI(
+
+class ParcoursApi(NinjaAPI):
+    def get_openapi_operation_id(self, operation: Operation) -> str:
+        """The view's own name (list_resources, log_sitting): what generated clients call it."""
+        return operation.view_func.__name__
+
+
+api = ParcoursApi(
     title="Parcours API",
     version="1",
     description="Log coding sessions and watching from the terminal. "
@@ -16,10 +27,18 @@ api = NinjaAPI(
     # Served from ninja's static files ("ninja" is installed): no CDN, no inline script.
     docs=Swagger(settings={"validatorUrl": None}),
 )
-api.add_router("", router)
+for area in (learner, resources, sessions, notes):
+    api.add_router("", area.router)
 
 
-def error_response(request, status, code, message, fields=None, headers=None):
+def error_response(
+    request: HttpRequest,
+    status: int,
+    code: str,
+    message: str,
+    fields: dict[str, list[str]] | None = None,
+    headers: dict[str, str] | None = None,
+) -> HttpResponse:
     body = {"error": code, "message": message, "fields": fields or {}}
     response = api.create_response(request, body, status=status)
     for name, value in (headers or {}).items():
@@ -28,21 +47,21 @@ def error_response(request, status, code, message, fields=None, headers=None):
 
 
 @api.exception_handler(ApiError)
-def api_error(request, error):
+def api_error(request: HttpRequest, error: ApiError) -> HttpResponse:
     return error_response(
         request, error.status, error.code, error.message, error.fields, error.headers
     )
 
 
 @api.exception_handler(AuthenticationError)
-def authentication_error(request, error):
+def authentication_error(request: HttpRequest, error: AuthenticationError) -> HttpResponse:
     message = _("Sign in, or send a personal access token: Authorization: Bearer <token>.")
     return error_response(
         request, 401, "unauthorized", message, headers={"WWW-Authenticate": "Bearer"}
     )
 
 
-def field_name(location):
+def field_name(location: Sequence[int | str]) -> str:
     """The field a pydantic error is about: the last name in its location."""
     names = [str(part) for part in location if not isinstance(part, int)]
     ignored = {"body", "query", "path", "payload", "filters"}
@@ -50,7 +69,7 @@ def field_name(location):
     return names[-1] if names else "__all__"
 
 
-def type_messages():
+def type_messages() -> dict[str, str]:
     """Our words for the type errors a learner can make; pydantic's own for the rest."""
     return {
         "missing": _("This field is required."),
@@ -60,24 +79,35 @@ def type_messages():
         "date_parsing": _("Enter a day as YYYY-MM-DD."),
         "date_from_datetime_parsing": _("Enter a day as YYYY-MM-DD."),
         "date_type": _("Enter a day as YYYY-MM-DD."),
+        "day_too_early": _("The day cannot be before 2000."),
+        "greater_than_equal": _("Enter a number of at least %(ge)s."),
+        "less_than_equal": _("Enter a number of at most %(le)s."),
         "uuid_parsing": _("Enter a UUID, e.g. 0b3e2c4a-5f1e-4d7a-9a3c-2e1f0d9c8b7a."),
         "uuid_type": _("Enter a UUID, e.g. 0b3e2c4a-5f1e-4d7a-9a3c-2e1f0d9c8b7a."),
         "string_type": _("Enter text."),
         "json_invalid": _("The body is not valid JSON."),
+        "text_nul": _("Remove the NUL character: text cannot hold it."),
+        "text_surrogate": _("Remove the lone UTF-16 surrogate: it is not a character."),
+        "string_pattern_mismatch": _("Enter a slug: letters, digits, hyphens and underscores."),
     }
 
 
 @api.exception_handler(ValidationError)
-def validation_error(request, error):
+def validation_error(request: HttpRequest, error: ValidationError) -> HttpResponse:
     words = type_messages()
-    fields = {}
+    fields: dict[str, list[str]] = {}
     for item in error.errors:
-        message = words.get(item.get("type"), item.get("msg", ""))
+        message = words.get(item.get("type", ""), str(item.get("msg", "")))
+        if item.get("ctx") and "%(" in message:
+            message = message % item["ctx"]
         fields.setdefault(field_name(item.get("loc", ())), []).append(str(message))
     name, messages = next(iter(fields.items()))
     return error_response(request, 422, "invalid", f"{name}: {messages[0]}", fields)
 
 
 @api.exception_handler(HttpError)
-def http_error(request, error):
+def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
+    """Ninja's own refusals: the only one it makes here is a 400 for a body it cannot parse."""
+    if error.status_code == 400:
+        return error_response(request, 400, "bad_request", _("The body is not valid JSON."))
     return error_response(request, error.status_code, "bad_request", str(error))

@@ -1,22 +1,37 @@
 """Who calls the API: a personal access token (Bearer), or the signed-in learner's session with CSRF."""
 
-import time
-
 from django.conf import settings
-from django.core.cache import cache
+from django.contrib.auth.models import User
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja.security import APIKeyCookie, HttpBearer
 from ninja.utils import check_csrf
 
 from api.models import AccessToken, split_token
-from progress.time_zone import zone_or_default
+from lib.rate_limit import seconds_to_wait
+from lib.time_zone import zone_or_default
+
+
+class ApiRequest(HttpRequest):
+    """A request behind READ or WRITE: ninja sets `auth` to what the scheme that let it in
+    returned, the learner (TokenAuth also sets `access_token`, SessionAuth does not)."""
+
+    auth: User
 
 
 class ApiError(Exception):
     """An error answered as {"error": code, "message": ...} with its HTTP status."""
 
-    def __init__(self, status: int, code: str, message: str, *, headers=None, fields=None):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        fields: dict[str, list[str]] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
@@ -25,14 +40,14 @@ class ApiError(Exception):
         self.fields = fields or {}
 
 
-def unauthorized(message):
+def unauthorized(message: str) -> ApiError:
     return ApiError(401, "unauthorized", message, headers={"WWW-Authenticate": "Bearer"})
 
 
 class TokenAuth(HttpBearer):
     """A personal access token; with write=True, only a read-and-write token will do."""
 
-    def __init__(self, *, write: bool):
+    def __init__(self, *, write: bool) -> None:
         super().__init__()
         self.write = write
 
@@ -69,7 +84,7 @@ def find_token(clear: str) -> AccessToken:
     return access
 
 
-def activate_time_zone_of(user) -> None:
+def activate_time_zone_of(user: User) -> None:
     """The learner's "today" for this request, as pages have it (progress/time_zone.py)."""
     profile = getattr(user, "profile", None)  # fetched with the token; None when it has none
     timezone.activate(zone_or_default(profile.time_zone if profile else ""))
@@ -77,17 +92,10 @@ def activate_time_zone_of(user) -> None:
 
 def check_rate(access: AccessToken) -> None:
     """Count one request in the token's current window of the shared cache; 429 past the limit."""
-    period = settings.API_RATE_PERIOD
-    now = time.time()
-    window = int(now // period)
-    key = f"api-rate:{access.pk}:{window}"
-    cache.add(key, 0, timeout=period + 1)
-    try:
-        count = cache.incr(key)
-    except ValueError:
-        return  # the window's key expired between add() and incr(): a new window begins
-    if count > settings.API_RATE_LIMIT:
-        retry_after = max(1, int((window + 1) * period - now + 0.999))
+    retry_after = seconds_to_wait(
+        f"api-rate:{access.pk}", limit=settings.API_RATE_LIMIT, period=settings.API_RATE_PERIOD
+    )
+    if retry_after is not None:
         raise ApiError(
             429,
             "rate_limited",

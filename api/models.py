@@ -1,8 +1,6 @@
 """Personal access tokens: how the command-line client and scripts call the API as a learner."""
 
-import hmac
 import secrets
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -10,13 +8,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.tokens import digest
+from lib.models import Revocable, TokenQuerySet, UsedToken
+from lib.tokens import digest
 
 # A token reads "pat_" + 12 hex characters (its prefix, kept in clear for lookup) + "_" + secret.
 TOKEN_START = "pat_"
 PREFIX_LENGTH = 12
-# last_used_at is written at most this often, so that a busy script costs no write per request.
-LAST_USED_PRECISION = timedelta(minutes=1)
 
 
 def split_token(token: str) -> str | None:
@@ -29,7 +26,7 @@ def split_token(token: str) -> str | None:
     return prefix
 
 
-class AccessTokenQuerySet(models.QuerySet):
+class AccessTokenQuerySet(TokenQuerySet):
     def for_learner(self, user):
         """The tokens of one learner, newest first."""
         return self.filter(user=user).order_by("-created_at", "-pk")
@@ -51,12 +48,12 @@ class AccessTokenQuerySet(models.QuerySet):
             scope=scope,
             expires_at=expires_at,
             prefix=prefix,
-            secret_hash=digest(clear),
+            token_hash=digest(clear),
         )
         return token, clear
 
 
-class AccessToken(models.Model):
+class AccessToken(UsedToken, Revocable):
     """A learner's personal access token for the API: named, scoped, revocable, stored hashed."""
 
     class Scope(models.TextChoices):
@@ -73,12 +70,8 @@ class AccessToken(models.Model):
         _("name"), max_length=100, help_text=_("Where the token is used, e.g. “laptop”.")
     )
     prefix = models.CharField(_("prefix"), max_length=PREFIX_LENGTH, unique=True, editable=False)
-    secret_hash = models.CharField(_("secret hash"), max_length=64, editable=False)
     scope = models.CharField(_("scope"), max_length=5, choices=Scope.choices, default=Scope.WRITE)
-    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
     expires_at = models.DateTimeField(_("expires at"), null=True, blank=True)
-    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
 
     objects = AccessTokenQuerySet.as_manager()
 
@@ -99,29 +92,9 @@ class AccessToken(models.Model):
         """The start of the token, enough for the learner to tell their tokens apart."""
         return f"{TOKEN_START}{self.prefix}…"
 
-    @property
-    def is_revoked(self):
-        return self.revoked_at is not None
-
     def is_expired(self, now=None):
         return self.expires_at is not None and self.expires_at <= (now or timezone.now())
 
     @property
     def can_write(self):
         return self.scope == self.Scope.WRITE
-
-    def matches(self, clear: str) -> bool:
-        return hmac.compare_digest(self.secret_hash, digest(clear))
-
-    def touch(self, now=None):
-        """Record a use, writing at most once per LAST_USED_PRECISION."""
-        now = now or timezone.now()
-        if self.last_used_at is None or now - self.last_used_at >= LAST_USED_PRECISION:
-            AccessToken.objects.filter(pk=self.pk).update(last_used_at=now)
-            self.last_used_at = now
-
-    def revoke(self):
-        """Revoke the token for good; revoking twice keeps the first date."""
-        if self.revoked_at is None:
-            self.revoked_at = timezone.now()
-            self.save(update_fields=["revoked_at"])

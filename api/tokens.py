@@ -4,33 +4,78 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from api.forms import TokenForm
 from api.models import AccessToken
+from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.http import AuthenticatedHttpRequest
+from lib.urls import url_with
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class TokenRow:
-    """A token as the page lists it, with its revoke address worked out once."""
+    """A token as the page lists it, every date written out."""
 
-    token: AccessToken
+    pk: int
+    name: str
+    prefix: str
+    scope: str
+    usable: bool
+    created: str
+    used: str  # "" for never used
+    revoked: str  # "" for not revoked
+    expires: str  # "" for never
+    revoke_url: str
 
-    @property
-    def revoke_url(self):
-        return reverse("tokens:revoke", args=[self.token.pk])
 
-    @property
-    def is_usable(self):
-        return not self.token.is_revoked and not self.token.is_expired()
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A token just made: its clear text exists only in this response."""
+
+    name: str
+    clear: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokensPage:
+    created: Created | None
+    fields: tuple[FieldGroup, ...]
+    form_errors: tuple[str, ...]
+    tokens: tuple[TokenRow, ...]
+    api_url: str
+    docs_url: str
+
+
+def when(moment, format_name: str = "SHORT_DATETIME_FORMAT") -> str:
+    """A moment in the learner's time zone, as the date filter writes it; "" for none."""
+    return date_format(timezone.localtime(moment), format_name) if moment else ""
+
+
+def token_row(token: AccessToken, now) -> TokenRow:
+    return TokenRow(
+        pk=token.pk,
+        name=token.name,
+        prefix=token.shown_prefix,
+        scope=token.get_scope_display(),
+        usable=not token.is_revoked and not token.is_expired(now),
+        created=when(token.created_at),
+        used=when(token.last_used_at),
+        revoked=when(token.revoked_at) if token.is_revoked else "",
+        expires=when(token.expires_at, "SHORT_DATE_FORMAT"),
+        revoke_url=url_with("tokens:revoke", token.pk),
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def token_list(request):
+def token_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = TokenForm(request.POST or None)
     created = None
     if request.method == "POST" and form.is_valid():
@@ -41,16 +86,19 @@ def token_list(request):
             expires_at=form.expires_at(),
         )
         # Rendered, not redirected: the clear token exists only in this response.
-        created = {"token": token, "clear": clear}
+        created = Created(name=token.name, clear=clear)
         form = TokenForm()
-    context = {
-        "form": form,
-        "created": created,
-        "tokens": [TokenRow(token) for token in AccessToken.objects.for_learner(request.user)],
-        "api_url": request.build_absolute_uri(reverse("api:api-root")),
-        "docs_url": reverse("api:openapi-view"),
-    }
-    response = render(request, "api/tokens.html", context, status=400 if form.errors else 200)
+    now = timezone.now()
+    page = TokensPage(
+        created=created,
+        fields=field_groups(form),
+        form_errors=non_field_errors(form),
+        tokens=tuple(token_row(t, now) for t in AccessToken.objects.for_learner(request.user)),
+        api_url=request.build_absolute_uri(reverse("api:api-root")),
+        docs_url=reverse("api:openapi-view"),
+    )
+    status = 400 if form.errors else 200
+    response = render(request, "api/tokens.jinja", {"page": page}, status=status, using="jinja2")
     if created:
         response["Cache-Control"] = "no-store"
     return response

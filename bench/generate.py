@@ -5,6 +5,7 @@ sample of learners, one "sessionid csrftoken" line each, for the load generator.
 """
 
 import argparse
+import base64
 import datetime
 import os
 import random
@@ -30,6 +31,7 @@ from django.utils import timezone  # noqa: E402
 
 from curriculum.models import Chapter  # noqa: E402
 from curriculum.models import Path as LearningPath  # noqa: E402
+from editor.models import EditorKey  # noqa: E402
 from progress.models import CodingSession, Note, Profile, Watch, WatchEvent  # noqa: E402
 from tests.factories import PASSWORD, UserFactory  # noqa: E402
 
@@ -116,7 +118,9 @@ def write_sessions(users, cookie_file):
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         csrf = "".join(secrets.choice(alphabet) for _ in range(32))
-        lines.append(f"{session.session_key} {csrf}\n")
+        # The Authorization of the learner's editor key, as WakaTime's clients send it.
+        editor = base64.b64encode(EditorKey.objects.issue(user=user).encode()).decode()
+        lines.append(f"{session.session_key} {csrf} {editor}\n")
     Path(cookie_file).write_text("".join(lines))
 
 

@@ -1,7 +1,8 @@
 -- wrk script: each request signed in as one of many learners, a fixed number of requests in all.
 -- Run with one wrk thread (-t1, any number of connections). Environment: BENCH_COOKIES (file of
 -- "sessionid csrftoken" lines), BENCH_REQUESTS (total), BENCH_METHOD (GET or POST), BENCH_OUT
--- (JSON result file). When the count is reached the thread stops and writes BENCH_OUT .. ".stop";
+-- (JSON result file), BENCH_BODY (a JSON body to send, or empty), BENCH_EDITOR ("1": send the
+-- learner's editor key, the line's third field, instead of the cookies). When the count is reached the thread stops and writes BENCH_OUT .. ".stop";
 -- wrk itself only ends at its duration or on SIGINT, which bench/run.py then sends.
 
 local cookies = {}
@@ -12,8 +13,8 @@ local stopping = false
 
 function init(args)
   for line in io.lines(os.getenv("BENCH_COOKIES")) do
-    local session, csrf = line:match("^(%S+)%s+(%S+)$")
-    if session then table.insert(cookies, {session, csrf}) end
+    local session, csrf, editor = line:match("^(%S+)%s+(%S+)%s*(%S*)$")
+    if session then table.insert(cookies, {session, csrf, editor}) end
   end
   limit = tonumber(os.getenv("BENCH_REQUESTS"))
 end
@@ -25,10 +26,18 @@ function request()
     ["Cookie"] = "sessionid=" .. pick[1] .. "; csrftoken=" .. pick[2],
     ["X-CSRFToken"] = pick[2],
   }
-  if os.getenv("BENCH_METHOD") == "POST" then
+  if os.getenv("BENCH_EDITOR") == "1" then
+    headers = {["Authorization"] = "Basic " .. pick[3]}
+  elseif os.getenv("BENCH_METHOD") == "POST" then
     headers["HX-Request"] = "true"
   end
-  return wrk.format(os.getenv("BENCH_METHOD"), nil, headers, nil)
+  local body = os.getenv("BENCH_BODY")
+  if body == nil or body == "" then
+    body = nil
+  else
+    headers["Content-Type"] = "application/json"
+  end
+  return wrk.format(os.getenv("BENCH_METHOD"), nil, headers, body)
 end
 
 function response(status, headers, body)

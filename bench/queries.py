@@ -11,6 +11,7 @@ its report:
 writes {"data": {"learners": ..., ...}, "learner": id, "queries": [[method, path, 1x, 10x], ...]}.
 """
 
+import base64
 import json
 import os
 import sys
@@ -27,29 +28,51 @@ SAVEPOINT_STATEMENTS = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT
 
 def count_queries(client, method, path):
     """(status code, number of queries) of one request, as the benchmark sends it."""
+    from bench import BODIES, EDITOR_PATH
+
     headers = {"HX-Request": "true"} if method == "POST" else {}
+    if path == EDITOR_PATH:
+        headers = {"Authorization": f"Basic {EDITOR_AUTHORIZATION[client]}"}
+    body = BODIES.get(path, "")
+    content_type = "application/json" if body else "application/octet-stream"
     with CaptureQueriesContext(connection) as captured:
-        response = client.generic(method, path, headers=headers)
+        response = client.generic(method, path, body, content_type, headers=headers)
     statements = [query["sql"] for query in captured.captured_queries]
     return response.status_code, sum(not sql.startswith(SAVEPOINT_STATEMENTS) for sql in statements)
 
 
-def multiply_learner_data(user, factor):
-    """Copy the learner's coding sessions and watch events until there are `factor` times as many."""
-    from progress.models import CodingSession, WatchEvent
+# The Authorization each test client sends to the editor's endpoint (its learner's editor key).
+EDITOR_AUTHORIZATION = {}
 
-    sessions = list(CodingSession.objects.filter(user=user))
+
+def multiply_learner_data(user, factor):
+    """Copy the learner's coding sessions, watch events, viewing sessions and editor heartbeats
+    until there are `factor` times as many (time from the editor is one session per day and
+    project: more heartbeats, not more sessions)."""
+    from progress.models import CodingSession, Heartbeat, Viewing, WatchEvent
+
+    sessions = list(CodingSession.objects.filter(user=user).typed())
+    beats = list(Heartbeat.objects.filter(user=user))
     events = list(WatchEvent.objects.filter(user=user))
-    copies, event_copies = [], []
+    viewings = list(Viewing.objects.filter(user=user))
+    copies, event_copies, viewing_copies, beat_copies = [], [], [], []
     for _ in range(factor - 1):
+        for viewing in viewings:
+            viewing.pk, viewing.key, viewing.sitting_id = None, uuid.uuid4(), None
+            viewing_copies.append(Viewing(**_fields(viewing)))
         for session in sessions:
             session.pk, session.idempotency_key = None, uuid.uuid4()
             copies.append(CodingSession(**_fields(session)))
         for event in events:
             event.pk = None
             event_copies.append(WatchEvent(**_fields(event)))
+        for beat in beats:
+            beat.pk, beat.entity_digest = None, uuid.uuid4().hex
+            beat_copies.append(Heartbeat(**_fields(beat)))
     CodingSession.objects.bulk_create(copies, batch_size=5_000)
     WatchEvent.objects.bulk_create(event_copies, batch_size=5_000)
+    Viewing.objects.bulk_create(viewing_copies, batch_size=5_000)
+    Heartbeat.objects.bulk_create(beat_copies, batch_size=5_000)
 
 
 def _fields(instance):
@@ -66,7 +89,11 @@ def counts_at_two_sizes(client, user, targets, factor=10):
     Each target is asked once first: the process builds its curriculum then, and the POST puts
     the learner in the state the benchmark's repeated POSTs keep them in.
     """
+    from editor.models import EditorKey
+
     with transaction.atomic():
+        key = EditorKey.objects.issue(user=user)  # rolled back with the rest
+        EDITOR_AUTHORIZATION[client] = base64.b64encode(key.encode()).decode()
         for method, path in targets:
             _answered(client, method, path)
         at_1x = {target: _answered(client, *target) for target in targets}
@@ -78,8 +105,10 @@ def counts_at_two_sizes(client, user, targets, factor=10):
 
 def _answered(client, method, path):
     status, queries = count_queries(client, method, path)
-    if status != 200:
-        raise RuntimeError(f"{method} {path} answered {status}, not 200")
+    from bench import STATUS
+
+    if status != STATUS.get(path, 200):
+        raise RuntimeError(f"{method} {path} answered {status}")
     return queries
 
 

@@ -24,7 +24,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import FLOOR_PATH  # noqa: E402
+from bench import BODIES, EDITOR_PATH, FLOOR_PATH, STATUS, VIEWING_PATH  # noqa: E402
 
 PYTHON = sys.executable
 RESULTS = BENCH / "results"
@@ -46,6 +46,8 @@ TARGETS = [
     ("stats", "GET", "/stats/"),
     ("settings", "GET", "/settings/"),
     ("mark watched (POST)", "POST", "/resources/gpu-mode-12/watched/"),
+    ("viewing beat (POST)", "POST", VIEWING_PATH),
+    ("editor bulk of 25 (POST)", "POST", EDITOR_PATH),
 ]
 # A learner page is fast when it serves at least this share of the floor's requests per second.
 GOAL = 0.5
@@ -87,6 +89,8 @@ def drive(base_url, method, path, requests, cookies, connections):
         "BENCH_REQUESTS": str(requests),
         "BENCH_METHOD": method,
         "BENCH_OUT": str(out),
+        "BENCH_BODY": BODIES.get(path, ""),
+        "BENCH_EDITOR": "1" if path == EDITOR_PATH else "",
     }
     wrk = subprocess.Popen(
         ["wrk", "-t1", f"-c{connections}", "-d600s", "--timeout", "10s",
@@ -111,18 +115,23 @@ def worker_memory_mb(master_pid):
 
 def check_signed_in(port, method, path, cookies):
     """The target answers 200 to a learner of the cookie file, not a redirect to the sign-in page."""
-    session, csrf = cookies.read_text().split("\n", 1)[0].split()
+    session, csrf, editor = cookies.read_text().split("\n", 1)[0].split()
     headers = {"Cookie": f"sessionid={session}; csrftoken={csrf}", "X-CSRFToken": csrf}
-    if method == "POST":
+    if path == EDITOR_PATH:
+        headers = {"Authorization": f"Basic {editor}"}
+    elif method == "POST":
         headers["HX-Request"] = "true"
+    body = BODIES.get(path)
+    if body:
+        headers["Content-Type"] = "application/json"
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request(method, path, headers=headers)
+        connection.request(method, path, body=body, headers=headers)
         status = connection.getresponse().status
     finally:
         connection.close()
-    if status != 200:
-        raise SystemExit(f"{method} {path} answered {status} to a signed-in learner, not 200")
+    if status != STATUS.get(path, 200):
+        raise SystemExit(f"{method} {path} answered {status} to a signed-in learner")
 
 
 def count_queries(env, targets):

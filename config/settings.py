@@ -60,7 +60,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 INSTALLED_APPS = [
     # Before the admin, so that curators edit the French and English text of the curriculum.
     "modeltranslation",
-    "curriculum.apps.CurationAdminConfig",
+    "curation.apps.CurationAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -74,9 +74,11 @@ INSTALLED_APPS = [
     "progress",
     "ninja",
     "api",
+    "editor",
     "groups",
-    "django_tasks_db",
+    "config.task_queue.TaskQueueConfig",  # django-tasks-db, named in French and English
     "reminders",
+    "curation",
 ]
 
 MIDDLEWARE = [
@@ -116,6 +118,14 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
         },
+    },
+    # The learner pages' templates (*.jinja, rendered with using="jinja2"): see config/jinja.py.
+    {
+        "BACKEND": "config.jinja.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "config.jinja.environment"},
     },
 ]
 
@@ -193,6 +203,8 @@ LOGOUT_REDIRECT_URL = "progress:home"
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates name the month, day first: config/formats/en/formats.py says why.
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 USE_TZ = True
 URLIZE_ASSUME_HTTPS = True
@@ -261,7 +273,7 @@ SESSION_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-SECURE_CSP = {
+SECURE_CSP: dict[str, list[str]] = {
     "default-src": [CSP.SELF],
     # No inline script anywhere, so no nonce.
     "script-src": [CSP.SELF],
@@ -271,6 +283,14 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "object-src": [CSP.NONE],
+}
+# A resource page with a YouTube video (progress/views/resource.py) also loads YouTube's IFrame
+# Player API, which loads its widget script from the same host, and embeds the privacy-enhanced
+# player.
+SECURE_CSP_VIDEO_PAGE: dict[str, list[str]] = {
+    **SECURE_CSP,
+    "script-src": [CSP.SELF, "https://www.youtube.com"],
+    "frame-src": ["https://www.youtube-nocookie.com"],
 }
 
 # django-axes: five failed sign-ins for one username from one address lock it for 15 minutes.
@@ -285,12 +305,12 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 # The sign-in log (successful and, when enabled, failed sign-ins) is kept this many days:
-# `manage.py prune_signin_log`, run daily, deletes older rows (README, "Security").
+# `manage.py prune_signin_log`, run daily, deletes older rows (docs/security.md).
 SIGNIN_LOG_DAYS = env_int("SIGNIN_LOG_DAYS", 30)
 # A username longer than any user can have is cut before axes stores it (its column holds 255).
 AXES_USERNAME_CALLABLE = "accounts.throttling.username_for_throttling"
 # Behind a reverse proxy, the client's address comes from the header the proxy sets, read by
-# django-ipware (README, "Several app servers"); by default, the address that connects to us.
+# django-ipware (docs/operations.md, "Several app servers"); by default, the address that connects to us.
 AXES_IPWARE_META_PRECEDENCE_ORDER = env_list(
     "AXES_IPWARE_META_PRECEDENCE_ORDER", default=["REMOTE_ADDR"]
 )

@@ -1,17 +1,32 @@
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from config import health
+
+
+@require_safe
+def favicon(request):
+    """Pages name their icon; this answers the browsers and tools that ask /favicon.ico anyway
+    (the admin's pages) instead of a 404 in their console. Resolved per request: the static
+    files' manifest may not exist when the URLconf is imported."""
+    return redirect(static("favicon.svg"))
+
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("api.urls")),
+    path("", include("editor.urls")),
     path("", include("accounts.urls")),
     path("", include("groups.urls")),
     path("", include("reminders.urls")),
     path("", include("curriculum.urls")),
     path("", include("progress.urls")),
+    path("", include("curation.urls")),
 ]

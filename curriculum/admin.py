@@ -164,6 +164,7 @@ class ResourceAdmin(TranslatedAdmin):
     list_select_related = ["series"]
     prepopulated_fields = {"slug": ["title"]}
     autocomplete_fields = ["series", "architectures"]
+    readonly_fields = ["video_id"]
     inlines = [PairingInline]
     fieldsets = [
         (
@@ -185,6 +186,7 @@ class ResourceAdmin(TranslatedAdmin):
             {
                 "fields": [
                     "watch_url",
+                    "video_id",
                     "search_terms",
                     "notes_url",
                     "code_url",

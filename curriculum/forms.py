@@ -2,6 +2,7 @@ import threading
 
 from django import forms
 from django.db import models
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -30,7 +31,8 @@ class ResourceFilterForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind"), required=False)
     series = forms.ChoiceField(label=_("Series"), required=False)
     guide = forms.ChoiceField(label=_("Part or chapter of the guide"), required=False)
-    architecture = forms.ChoiceField(label=_("GPU architecture"), required=False)
+    # The model's verbose name, lower-case in French ("architecture GPU"): a label starts upper-case.
+    architecture = forms.ChoiceField(label=capfirst(_("GPU architecture")), required=False)
     state = forms.ChoiceField(
         label=_("My progress"),
         required=False,
@@ -62,7 +64,7 @@ class ResourceFilterForm(forms.Form):
         return self.valid_data().get("state", "")
 
     def criteria(self):
-        """Keyword arguments for Resource.objects.catalogue(): the valid filters only."""
+        """Keyword arguments for Curriculum.catalogue(): the valid filters only."""
         data = self.valid_data()
         curriculum = self.curriculum
         part, chapter = guide_place(curriculum, data.get("guide", ""))
@@ -77,7 +79,7 @@ class ResourceFilterForm(forms.Form):
 
 
 # Choices depend only on the curriculum and the language: built once per process for each.
-_choices = {}
+_choices: dict[tuple[object, ...], object] = {}
 _choices_lock = threading.Lock()
 
 

@@ -1,5 +1,6 @@
 """The curriculum: the written guide's parts and chapters, what there is to watch, and the path."""
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from urllib.parse import quote_plus
@@ -7,11 +8,21 @@ from urllib.parse import quote_plus
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Prefetch, Q
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.text import Truncator
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from curriculum.youtube import NotAVideo, video_id_of
+from lib.urls import url_with
+
+
+def folded(text: str) -> str:
+    """text without case or accents, as the catalogue's search compares words: "Réduction" and
+    "reduction" fold alike, in French and in English."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 class PartQuerySet(models.QuerySet):
@@ -157,13 +168,14 @@ class Series(models.Model):
     class Meta:
         ordering = ["order", "name"]
         verbose_name = _("series")
-        verbose_name_plural = _("series")
+        # One English word, two French ones: the context gives the plural its own msgid.
+        verbose_name_plural = pgettext_lazy("plural", "series")
 
     def __str__(self):
         return self.name
 
     def get_absolute_url(self):
-        return reverse("curriculum:resource_list") + "?" + urlencode({"series": self.slug})
+        return reverse("progress:catalogue") + "?" + urlencode({"series": self.slug})
 
     def search_link(self, terms):
         """A search of the series' own site for terms, or None when the series has no search."""
@@ -204,7 +216,7 @@ class Architecture(models.Model):
         return f"{self.vendor} {self.name}"
 
     def get_absolute_url(self):
-        return reverse("curriculum:resource_list") + "?" + urlencode({"architecture": self.slug})
+        return reverse("progress:catalogue") + "?" + urlencode({"architecture": self.slug})
 
     @property
     def runs_cuda(self):
@@ -316,20 +328,6 @@ class ResourceQuerySet(models.QuerySet):
             Prefetch("pairings", queryset=Pairing.objects.select_related("part", "chapter__part")),
         )
 
-    def search(self, text):
-        """Resources whose title, speaker, keywords or summary (either language) hold every word."""
-        queryset = self
-        for word in text.split():
-            queryset = queryset.filter(
-                Q(title_fr__icontains=word)
-                | Q(title_en__icontains=word)
-                | Q(speaker__icontains=word)
-                | Q(keywords__icontains=word)
-                | Q(summary_fr__icontains=word)
-                | Q(summary_en__icontains=word)
-            )
-        return queryset
-
     def for_guide(self, part=None, chapter=None):
         """Resources paired with a part (or one of its chapters), or with one chapter."""
         if chapter is not None:
@@ -337,19 +335,6 @@ class ResourceQuerySet(models.QuerySet):
         if part is not None:
             return self.filter(Q(pairings__part=part) | Q(pairings__chapter__part=part)).distinct()
         return self
-
-    def catalogue(
-        self, *, kind="", series=None, part=None, chapter=None, architecture=None, text=""
-    ):
-        """The catalogue: resources matching every filter given, with series and architectures."""
-        queryset = self.select_related("series").prefetch_related("architectures")
-        if kind:
-            queryset = queryset.filter(kind=kind)
-        if series is not None:
-            queryset = queryset.filter(series=series)
-        if architecture is not None:
-            queryset = queryset.filter(architectures=architecture)
-        return queryset.for_guide(part=part, chapter=chapter).search(text)
 
     def architecture_sessions(self):
         """The sessions that present a GPU generation, with their architectures."""
@@ -410,7 +395,22 @@ class Resource(models.Model):
         related_name="resources",
         verbose_name=_("series"),
     )
-    watch_url = models.URLField(_("watch"), max_length=500, blank=True)
+    watch_url = models.URLField(
+        _("watch"),
+        max_length=500,
+        blank=True,
+        help_text=_(
+            "Any YouTube address of the video (watch?v=, youtu.be/, embed/, with or without t=) "
+            "makes it play on the resource page."
+        ),
+    )
+    video_id = models.CharField(
+        _("YouTube video id"),
+        max_length=11,
+        blank=True,
+        editable=False,
+        help_text=_("Read from the watch address when it is a YouTube video; empty otherwise."),
+    )
     notes_url = models.URLField(_("notes"), max_length=500, blank=True)
     code_url = models.URLField(_("code"), max_length=500, blank=True)
     slides_url = models.URLField(_("slides"), max_length=500, blank=True)
@@ -512,8 +512,14 @@ class Resource(models.Model):
             return f"{self.series.name} #{self.number} · {self.title}"
         return self.title
 
+    def save(self, *args, **kwargs):
+        self.video_id = self.youtube_id_or_empty()
+        if kwargs.get("update_fields") is not None and "watch_url" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "video_id"}
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self):
-        return resource_url(self.slug)
+        return url_with("progress:resource_detail", self.slug)
 
     @property
     def is_followed(self):
@@ -530,10 +536,10 @@ class Resource(models.Model):
 
     @cached_property
     def search_text(self):
-        """The text the catalogue's search looks in, French and English, case-folded."""
+        """The text the catalogue's search looks in, French and English, folded (see folded())."""
         texts = [self.title_fr, self.title_en, self.speaker, self.keywords]
         texts += [self.summary_fr, self.summary_en]
-        return "\n".join(text or "" for text in texts).casefold()
+        return folded("\n".join(text or "" for text in texts))
 
     @cached_property
     def watch_link(self):
@@ -564,7 +570,30 @@ class Resource(models.Model):
         ]
         return [(label, url) for label, url in candidates if url]
 
+    def youtube_id_or_empty(self):
+        """The YouTube video id of the watch address, or "" (clean() refuses a malformed one)."""
+        try:
+            return video_id_of(self.watch_url)
+        except NotAVideo:
+            return ""
+
+    @property
+    def has_video(self):
+        """A YouTube video that plays on the resource page and records what is played."""
+        return bool(self.video_id) and not self.is_followed
+
     def clean(self):
+        try:
+            video_id_of(self.watch_url)
+        except NotAVideo:
+            raise ValidationError(
+                {
+                    "watch_url": _(
+                        "This YouTube address does not name a video: paste the video's own "
+                        "address (watch?v=…, youtu.be/… or embed/…) with its 11-character id."
+                    )
+                }
+            ) from None
         if self.is_followed and self.duration_minutes is not None:
             raise ValidationError(
                 {
@@ -573,20 +602,6 @@ class Resource(models.Model):
                     )
                 }
             )
-
-
-_SLUG = "slug-placeholder"
-_resource_url_patterns = {}
-
-
-def resource_url(slug):
-    """The resource page's address, reversed once per URLconf and prefix: pages list dozens."""
-    key = (get_urlconf(), get_script_prefix())
-    pattern = _resource_url_patterns.get(key)
-    if pattern is None:
-        pattern = reverse("curriculum:resource_detail", args=[_SLUG])
-        _resource_url_patterns[key] = pattern
-    return pattern.replace(_SLUG, slug)
 
 
 class Timing(models.TextChoices):

@@ -10,6 +10,7 @@ The model instances are shared by every request of the process: read them, never
 """
 
 import threading
+import uuid
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
@@ -27,7 +28,18 @@ from curriculum.models import (
     Revision,
     Series,
     SessionAdvice,
+    Stage,
+    Step,
+    folded,
 )
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """Where a resource stands in the suggested path: its stage, and the step's note."""
+
+    stage: Stage
+    step: Step
 
 
 @dataclass
@@ -42,6 +54,7 @@ class Curriculum:
     gpu_cards: list[GpuCard] = field(default_factory=list)
     by_slug: dict[str, Resource] = field(default_factory=dict)
     sessions: dict[int, Resource] = field(default_factory=dict)
+    _built: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         self.by_slug = {resource.slug: resource for resource in self.resources}
@@ -56,6 +69,27 @@ class Curriculum:
             for pk, session in self.sessions.items()
             if pk in self.architectures_by_pk
         }
+        self.path_steps = {
+            step.resource_id: PathStep(stage=stage, step=step)
+            for stage in (self.path.stages.all() if self.path else ())
+            for step in stage.steps.all()
+            if step.resource_id is not None
+        }
+
+    def built(self, builder):
+        """builder(self), built once for this revision of the curriculum and the active language.
+
+        For the curriculum-only parts of the pages' view models (labels, URLs, static HTML): they
+        are dropped with this structure when a curator's edit renews the token, and builder is
+        given the curriculum only, so nothing of a learner can be kept here.
+        """
+        key = (builder, translation.get_language())
+        try:
+            return self._built[key]
+        except KeyError:
+            # Two threads may both build it on a miss: the same value, the last one kept.
+            value = self._built[key] = builder(self)
+            return value
 
     def architecture_session(self, architecture_id):
         """The talk that presents this GPU generation (first by title), or None."""
@@ -91,8 +125,9 @@ class Curriculum:
     def catalogue(
         self, *, kind="", series=None, part=None, chapter=None, architecture=None, text=""
     ):
-        """The resources matching every filter given, as Resource.objects.catalogue() finds them."""
-        words = [word.casefold() for word in text.split()]
+        """The resources matching every filter given; the text's words are found in any case and
+        with or without accents (Resource.search_text)."""
+        words = folded(text).split()
         return [
             resource
             for resource in self.resources
@@ -174,16 +209,33 @@ _building = threading.Lock()
 
 def current() -> Curriculum:
     """The curriculum as it is now, rebuilt if a curriculum table has been written since."""
+    return at_revision(Revision.objects.values_list("token", flat=True).first())
+
+
+def held() -> Curriculum | None:
+    """The curriculum this process last built, unchecked: only for a caller whose own statement
+    checks that its token is still the current one (progress/actions.py), else use current()."""
+    return _current
+
+
+def at_revision(token: str | None) -> Curriculum:
+    """The curriculum of the revision token the caller read (with its own data, in the same
+    statement), rebuilt if it is not the one this process holds."""
     global _current
-    token = Revision.objects.values_list("token", flat=True).first()
+    if token is None:
+        token = _renewed_token()
     built = _current
-    if built is not None and token is not None and built.token == token:
+    if built is not None and built.token == token:
         return built
     with _building:
         built = _current
-        if built is not None and token is not None and built.token == token:
+        if built is not None and built.token == token:
             return built
-        built = build(token)
-        if token is not None:
-            _current = built
+        built = _current = build(token)
     return built
+
+
+def _renewed_token() -> str:
+    """The token's row is gone (`manage.py flush`, a restore without it): make it again, or every
+    request of every process would build the curriculum afresh, having no token to keep it under."""
+    return Revision.objects.create(token=str(uuid.uuid4())).token

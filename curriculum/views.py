@@ -1,53 +1,23 @@
-from django.http import Http404
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from curriculum import structure
-from curriculum.forms import ResourceFilterForm
-from curriculum.models import Path, Resource
+from curriculum.pages import guide_page
+from lib.http import HtmxHttpRequest
 
 
 @require_GET
-def resource_list(request):
+def guide(request: HtmxHttpRequest) -> HttpResponse:
+    page = structure.current().built(guide_page)
+    return render(request, "curriculum/guide.jinja", {"page": page}, using="jinja2")
+
+
+@require_GET
+def path(request: HtmxHttpRequest) -> HttpResponse:
+    """The suggested path as visitors see it; progress serves it at /path/ (config/urls.py).
+    It comes from this process's copy of the curriculum (structure.py): one query."""
     curriculum = structure.current()
-    form = ResourceFilterForm(
-        request.GET, curriculum=curriculum, learner=request.user.is_authenticated
-    )
-    criteria = form.criteria()
-    state = form.learner_state()
-    swapping = bool(request.htmx) and not request.htmx.history_restore_request
-    template = "curriculum/resource_list.html"
-    if swapping:
-        template += "#results"
-    context = {
-        "form": form,
-        "resources": curriculum.catalogue(**criteria),
-        "state": state,
-        "is_filtered": any(criteria.values()) or bool(state),
-        "ignored_filters": form.ignored,
-        "swapping": swapping,
-    }
-    return render(request, template, context)
-
-
-@require_GET
-def resource_detail(request, slug):
-    resource = structure.current().by_slug.get(slug)
-    if resource is None:
-        raise Http404("No resource has this address.")
-    return render(request, "curriculum/resource_detail.html", {"resource": resource})
-
-
-@require_GET
-def guide(request):
-    return render(request, "curriculum/guide.html", {"parts": structure.current().parts})
-
-
-@require_GET
-def path(request):
-    """The suggested path as visitors see it; progress serves it at /path/ (config/urls.py)."""
-    context = {
-        "path": Path.objects.suggested(),
-        "architecture_sessions": Resource.objects.architecture_sessions(),
-    }
+    sessions = [resource for resource in curriculum.resources if resource.presents_architecture]
+    context = {"path": curriculum.path, "architecture_sessions": sessions}
     return render(request, "curriculum/path.html", context)

@@ -3,11 +3,11 @@
 Every function is keyword-only; the views check who may call them (a member, the owner).
 """
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.tokens import digest, new_token
 from groups.models import (
     MAX_MEMBERS,
     Invitation,
@@ -15,6 +15,7 @@ from groups.models import (
     ShareLink,
     StudyGroup,
 )
+from lib.tokens import digest, new_token
 
 
 class GroupError(Exception):
@@ -22,7 +23,7 @@ class GroupError(Exception):
 
 
 @transaction.atomic
-def create_group(*, owner, name: str, description: str = "", display_name: str) -> StudyGroup:
+def create_group(*, owner: User, name: str, description: str = "", display_name: str) -> StudyGroup:
     """A new group with its creator as owner and only member."""
     group = StudyGroup.objects.create(
         name=name, description=description, slug=StudyGroup.slug_for(name)
@@ -45,7 +46,7 @@ def create_link(*, group: StudyGroup, days: int, max_uses: int) -> tuple[Invitat
     return invitation, token
 
 
-def invite_by_username(*, group: StudyGroup, invitee, days: int = 14) -> Invitation:
+def invite_by_username(*, group: StudyGroup, invitee: User, days: int = 14) -> Invitation:
     """An invitation addressed to one learner, who accepts or declines it on their groups page."""
     if group.memberships.filter(user=invitee).exists():
         raise GroupError(_("This learner is already a member."))
@@ -56,6 +57,21 @@ def invite_by_username(*, group: StudyGroup, invitee, days: int = 14) -> Invitat
             )
     except IntegrityError:
         raise GroupError(_("This learner is already invited.")) from None
+
+
+def locked_group(pk: int) -> StudyGroup:
+    """The group, locked until the transaction ends: every change of membership takes this lock
+    first, so that concurrent joins, hand-overs and a deletion run one after another."""
+    group = StudyGroup.objects.select_for_update().filter(pk=pk).first()
+    if group is None:
+        raise GroupError(_("This group no longer exists."))
+    return group
+
+
+def still_owner(owner: Membership) -> None:
+    """Under the group's lock: refuse when a concurrent hand-over took the ownership away."""
+    if not Membership.objects.filter(pk=owner.pk, role=Membership.Role.OWNER).exists():
+        raise GroupError(_("You no longer own this group."))
 
 
 def refusal(invitation: Invitation) -> str | None:
@@ -71,15 +87,17 @@ def refusal(invitation: Invitation) -> str | None:
 
 
 @transaction.atomic
-def join(*, user, invitation: Invitation, display_name: str, shares: str) -> Membership:
+def join(*, user: User, invitation: Invitation, display_name: str, shares: str) -> Membership:
     """Join the invitation's group; the group and the invitation are locked while counting."""
-    group = StudyGroup.objects.select_for_update().get(pk=invitation.group_id)
-    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    group = locked_group(invitation.group_id)
+    current = Invitation.objects.select_for_update().filter(pk=invitation.pk).first()
+    if current is None:  # accepted or declined by a request that got there first
+        raise GroupError(_("This invitation was answered already or withdrawn."))
     if group.memberships.filter(user=user).exists():
         raise GroupError(_("You are already a member of this group."))
-    if invitation.invitee_id not in (None, user.pk):
+    if current.invitee_id not in (None, user.pk):
         raise GroupError(_("This invitation is for someone else."))
-    if reason := refusal(invitation):
+    if reason := refusal(current):
         raise GroupError(reason)
     if group.memberships.count() >= MAX_MEMBERS:
         raise GroupError(
@@ -88,11 +106,11 @@ def join(*, user, invitation: Invitation, display_name: str, shares: str) -> Mem
     membership = Membership.objects.create(
         group=group, user=user, display_name=display_name, shares=shares
     )
-    if invitation.is_link:
-        invitation.uses += 1
-        invitation.save(update_fields=["uses"])
+    if current.is_link:
+        current.uses += 1
+        current.save(update_fields=["uses"])
     else:
-        invitation.delete()
+        current.delete()
     return membership
 
 
@@ -120,27 +138,41 @@ def hand_over(*, owner: Membership, heir: Membership) -> None:
     """Make another member the owner; the previous owner stays a member."""
     if heir.group_id != owner.group_id or heir.pk == owner.pk:
         raise GroupError(_("Choose another member of this group."))
-    StudyGroup.objects.select_for_update().get(pk=owner.group_id)
+    locked_group(owner.group_id)
+    still_owner(owner)
+    if not Membership.objects.filter(pk=heir.pk).exists():
+        raise GroupError(_("Choose another member of this group."))
     owner.role = Membership.Role.MEMBER
     owner.save(update_fields=["role"])
     heir.role = Membership.Role.OWNER
     heir.save(update_fields=["role"])
 
 
+@transaction.atomic
 def remove_member(*, owner: Membership, member: Membership) -> None:
     """The owner takes a member out of the group."""
     if member.group_id != owner.group_id or member.pk == owner.pk:
         raise GroupError(_("Choose another member of this group."))
+    locked_group(owner.group_id)
+    still_owner(owner)
     member.delete()
 
 
-def leave_every_group(user) -> None:
+@transaction.atomic
+def delete_group(*, owner: Membership) -> None:
+    """The owner deletes the group, its memberships and invitations; joins wait, then are refused."""
+    group = locked_group(owner.group_id)
+    still_owner(owner)
+    group.delete()
+
+
+def leave_every_group(user: User) -> None:
     """Before an account is deleted: out of every group, ownership handed to the longest member."""
     for membership in Membership.objects.filter(user=user):
         leave(membership=membership)
 
 
-def share(*, user, display_name: str) -> tuple[ShareLink, str]:
+def share(*, user: User, display_name: str) -> tuple[ShareLink, str]:
     """Turn sharing on, or give a new link: the previous link stops working at once."""
     token = new_token()
     link, _created = ShareLink.objects.update_or_create(
@@ -154,5 +186,5 @@ def share(*, user, display_name: str) -> tuple[ShareLink, str]:
     return link, token
 
 
-def stop_sharing(*, user) -> None:
+def stop_sharing(*, user: User) -> None:
     ShareLink.objects.filter(user=user).delete()

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from accounts.tokens import digest
+from lib.models import Revocable, Token, TokenQuerySet
 
 # The board is one page: no group grows beyond it.
 MAX_MEMBERS = 50
@@ -57,9 +57,22 @@ class StudyGroup(models.Model):
 
 
 class MembershipQuerySet(models.QuerySet):
+    def of_group(self, slug):
+        """The members of the group at slug with the group, the owner first, then by seniority."""
+        return (
+            self.filter(group__slug=slug)
+            .select_related("group")
+            .order_by("-role", "joined_at", "pk")
+        )
+
     def for_board(self):
-        """Members with their accounts, the owner first, then by seniority."""
-        return self.select_related("user").order_by("-role", "joined_at", "pk")
+        """Members with their accounts and profiles (their time zones), the owner first, then by
+        seniority."""
+        return self.select_related("user__profile").order_by("-role", "joined_at", "pk")
+
+    def owner_name(self) -> str:
+        """The name the owner shows in the group ("" for a group without one)."""
+        return self.filter(role="owner").values_list("display_name", flat=True).first() or ""
 
     def by_seniority(self):
         """Members from the one who joined first."""
@@ -132,7 +145,7 @@ class Membership(models.Model):
         return self.shares == self.Shares.CODING
 
 
-class InvitationQuerySet(models.QuerySet):
+class InvitationQuerySet(TokenQuerySet):
     def links(self):
         """Invitations by link, newest first."""
         return self.filter(invitee__isnull=True).order_by("-created_at", "-pk")
@@ -141,12 +154,8 @@ class InvitationQuerySet(models.QuerySet):
         """Invitations addressed to this learner by username that are still open."""
         return self.filter(invitee=user, revoked_at__isnull=True, expires_at__gt=timezone.now())
 
-    def with_token(self, token: str):
-        """The link invitation whose token this is, if any."""
-        return self.filter(token_hash=digest(token))
 
-
-class Invitation(models.Model):
+class Invitation(Token, Revocable):
     """A way into a group: a link anyone signed in may open, or a learner named by username."""
 
     class State(models.TextChoices):
@@ -158,7 +167,8 @@ class Invitation(models.Model):
     group = models.ForeignKey(
         StudyGroup, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("group")
     )
-    token_hash = models.CharField(
+    # An invitation by username has no token: the base's column, nullable here.
+    token_hash = models.CharField(  # type: ignore[assignment]
         _("token digest"), max_length=64, unique=True, null=True, blank=True, editable=False
     )
     invitee = models.ForeignKey(
@@ -174,9 +184,7 @@ class Invitation(models.Model):
         _("joins allowed"), default=1, help_text=_("How many learners may join with it.")
     )
     uses = models.PositiveSmallIntegerField(_("joins so far"), default=0)
-    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires at"))
-    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
 
     objects = InvitationQuerySet.as_manager()
 
@@ -225,14 +233,8 @@ class Invitation(models.Model):
     def is_link(self):
         return self.invitee_id is None
 
-    def revoke(self):
-        """Revoke it for good; revoking twice keeps the first date."""
-        if self.revoked_at is None:
-            self.revoked_at = timezone.now()
-            self.save(update_fields=["revoked_at"])
 
-
-class ShareLink(models.Model):
+class ShareLink(Token):
     """A learner's public, read-only page of their progress, for whoever has the link."""
 
     user = models.OneToOneField(
@@ -241,11 +243,11 @@ class ShareLink(models.Model):
         related_name="share_link",
         verbose_name=_("learner"),
     )
-    token_hash = models.CharField(_("token digest"), max_length=64, unique=True, editable=False)
     display_name = models.CharField(
         _("name shown"), max_length=60, help_text=_("The only name on the shared page.")
     )
-    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    objects = TokenQuerySet["ShareLink"].as_manager()
 
     class Meta:
         verbose_name = _("share link")

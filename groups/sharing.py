@@ -1,37 +1,64 @@
 """A learner's share link: opt in from the settings, a public read-only page, revoked at will."""
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.tokens import digest
 from groups import actions
 from groups.forms import ShareForm
 from groups.models import ShareLink
-from progress import charts
+from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.http import AuthenticatedHttpRequest
+from progress import pages
 from progress.path import path_progress
 from progress.stats import learner_stats
 
 
+@dataclass(frozen=True, slots=True)
+class ShareSettingsPage:
+    """The share settings: whether a link is on and since when, its form, a new link's address."""
+
+    sharing: bool
+    made: str  # when the current link was made, "" without one
+    created_url: str  # the address of a link just made, shown only once
+    fields: tuple[FieldGroup, ...]
+    form_errors: tuple[str, ...]
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
-def share_settings(request):
+def share_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
     link = ShareLink.objects.filter(user=request.user).first()
     initial = {"display_name": link.display_name if link else request.user.first_name}
     form = ShareForm(request.POST or None, initial=initial, user=request.user)
-    created_url = None
+    created_url = ""
     if request.method == "POST" and form.is_valid():
         link, token = actions.share(
             user=request.user, display_name=form.cleaned_data["display_name"]
         )
         created_url = request.build_absolute_uri(reverse("groups:shared", args=[token]))
-    context = {"link": link, "form": form, "created_url": created_url}
+    page = ShareSettingsPage(
+        sharing=link is not None,
+        made=(
+            date_format(timezone.localtime(link.created_at), "SHORT_DATETIME_FORMAT")
+            if link
+            else ""
+        ),
+        created_url=created_url,
+        fields=field_groups(form),
+        form_errors=non_field_errors(form),
+    )
+    status = 400 if form.errors else 200
     response = render(
-        request, "groups/share_settings.html", context, status=400 if form.errors else 200
+        request, "groups/share_settings.jinja", {"page": page}, status=status, using="jinja2"
     )
     if created_url:
         response["Cache-Control"] = "no-store"
@@ -49,7 +76,13 @@ def stop_sharing(request):
 @require_GET
 def shared_progress(request, token):
     """The public page of a share link: the path, totals and coding days; nothing private."""
-    link = ShareLink.objects.select_related("user").filter(token_hash=digest(token)).first()
+    # A deactivated account shares nothing: its page answers as an unknown token does.
+    link = (
+        ShareLink.objects.with_token(token)
+        .filter(user__is_active=True)
+        .select_related("user")
+        .first()
+    )
     if link is None:
         raise Http404
     stats = learner_stats(link.user)
@@ -57,8 +90,7 @@ def shared_progress(request, token):
         "name": link.display_name,
         "progress": path_progress(link.user),
         "stats": stats,
-        "calendar": charts.heatmap_chart(stats.heatmap),
-        "legend": charts.legend_cells(),
+        "heatmap": pages.heatmap_html(pages.heatmap(stats.heatmap)),
     }
     response = render(request, "groups/shared.html", context)
     response["X-Robots-Tag"] = "noindex, nofollow"

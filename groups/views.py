@@ -4,19 +4,21 @@ Every group address answers 404 to anyone who is not a member (and owner pages t
 not the owner), as if the group did not exist: its name and members stay private.
 """
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from groups import actions
 from groups.actions import GroupError
-from groups.board import DEFAULT_SORT, SORTS, board_rows
+from groups.board import DEFAULT_SORT, SORTS, board_page
 from groups.forms import (
     GroupForm,
     LinkForm,
@@ -25,17 +27,17 @@ from groups.forms import (
     default_display_name,
 )
 from groups.models import Invitation, Membership
-from progress.balance import week_start
+from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest, is_signed_in
 
 
-def membership_of(request, slug) -> Membership:
+def membership_of(request: AuthenticatedHttpRequest, slug: str) -> Membership:
     """The viewer's membership of the group at slug, or 404."""
     return get_object_or_404(
         Membership.objects.select_related("group"), group__slug=slug, user=request.user
     )
 
 
-def ownership_of(request, slug) -> Membership:
+def ownership_of(request: AuthenticatedHttpRequest, slug: str) -> Membership:
     """The viewer's membership of the group at slug if they own it, or 404."""
     return get_object_or_404(
         Membership.objects.select_related("group"),
@@ -45,7 +47,9 @@ def ownership_of(request, slug) -> Membership:
     )
 
 
-def render_list(request, form=None, status=200):
+def render_list(
+    request: AuthenticatedHttpRequest, form: GroupForm | None = None, status: int = 200
+) -> HttpResponse:
     memberships = (
         Membership.objects.filter(user=request.user)
         .select_related("group")
@@ -63,13 +67,13 @@ def render_list(request, form=None, status=200):
 
 @login_required
 @require_GET
-def group_list(request):
+def group_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render_list(request)
 
 
 @login_required
 @require_POST
-def group_create(request):
+def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GroupForm(request.POST)
     if not form.is_valid():
         return render_list(request, form=form, status=400)
@@ -86,51 +90,41 @@ def group_create(request):
 # The board
 
 
-def sort_links(sort):
-    """The board's sort choices, each with its address worked out once."""
-    labels = {
-        "name": _("Name"),
-        "progress": _("Path progress"),
-        "watched": _("Watched this week"),
-        "coded": _("Coded this week"),
-        "streak": _("Coding streak"),
-        "activity": _("Last activity"),
-    }
-    return [
-        {"key": key, "label": labels[key], "href": f"?sort={key}", "current": key == sort}
-        for key in SORTS
-    ]
+def board_members(request: AuthenticatedHttpRequest, slug: str) -> tuple[Membership, list]:
+    """The viewer's membership of the group at slug and every member's, in one query, or 404."""
+    memberships = list(Membership.objects.of_group(slug))
+    me = next((m for m in memberships if m.user_id == request.user.pk), None)
+    if me is None:
+        raise Http404
+    return me, memberships
 
 
-def render_board(request, membership, form=None, status=200):
+def render_board(
+    request: AuthenticatedHttpRequest,
+    slug: str,
+    form: MembershipForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     sort = request.GET.get("sort", DEFAULT_SORT)
     sort = sort if sort in SORTS else DEFAULT_SORT
-    group = membership.group
-    memberships = list(group.memberships.for_board())
-    context = {
-        "group": group,
-        "me": membership,
-        "rows": board_rows(memberships, sort=sort),
-        "sorts": sort_links(sort),
-        "form": form or MembershipForm(instance=membership),
-        "week_start": week_start(timezone.localdate()),
-    }
-    return render(request, "groups/board.html", context, status=status)
+    me, memberships = board_members(request, slug)
+    page = board_page(me.group, me, memberships, sort=sort, form=form)
+    return render(request, "groups/board.jinja", {"page": page}, status=status, using="jinja2")
 
 
 @login_required
 @require_GET
-def board(request, slug):
-    return render_board(request, membership_of(request, slug))
+def board(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    return render_board(request, slug)
 
 
 @login_required
 @require_POST
-def update_membership(request, slug):
+def update_membership(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     membership = membership_of(request, slug)
     form = MembershipForm(request.POST, instance=membership)
     if not form.is_valid():
-        return render_board(request, membership, form=form, status=400)
+        return render_board(request, slug, form=form, status=400)
     form.save()
     messages.success(request, _("Your choices for this group are saved."))
     return redirect("groups:board", slug=slug)
@@ -138,7 +132,7 @@ def update_membership(request, slug):
 
 @login_required
 @require_POST
-def leave_group(request, slug):
+def leave_group(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     membership = membership_of(request, slug)
     heir = actions.leave(membership=membership)
     text = _("You left “%(name)s”: the board no longer shows you.")
@@ -152,8 +146,14 @@ def leave_group(request, slug):
 
 
 def render_manage(
-    request, ownership, *, created=None, link_form=None, invite_form=None, status=200
-):
+    request: AuthenticatedHttpRequest,
+    ownership: Membership,
+    *,
+    created: dict[str, object] | None = None,
+    link_form: LinkForm | None = None,
+    invite_form: UsernameInvitationForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     group = ownership.group
     context = {
         "group": group,
@@ -174,13 +174,13 @@ def render_manage(
 
 @login_required
 @require_GET
-def manage(request, slug):
+def manage(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     return render_manage(request, ownership_of(request, slug))
 
 
 @login_required
 @require_POST
-def create_link(request, slug):
+def create_link(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     ownership = ownership_of(request, slug)
     form = LinkForm(request.POST)
     if not form.is_valid():
@@ -200,7 +200,7 @@ def create_link(request, slug):
 
 @login_required
 @require_POST
-def invite(request, slug):
+def invite(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     ownership = ownership_of(request, slug)
     form = UsernameInvitationForm(request.POST)
     if form.is_valid():
@@ -220,7 +220,7 @@ def invite(request, slug):
 
 @login_required
 @require_POST
-def revoke(request, slug, pk):
+def revoke(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     ownership = ownership_of(request, slug)
     invitation = get_object_or_404(Invitation, pk=pk, group=ownership.group)
     if invitation.is_link:
@@ -231,7 +231,25 @@ def revoke(request, slug, pk):
     return redirect("groups:manage", slug=slug)
 
 
-def act_on_member(request, slug, pk, *, action, done, then):
+def after_refusal(ownership: Membership) -> HttpResponse:
+    """Where an owner's refused action sends them: back to manage, to the board when a concurrent
+    hand-over made them a plain member, to their groups when the group is gone."""
+    role = Membership.objects.filter(pk=ownership.pk).values_list("role", flat=True).first()
+    if role is None:
+        return redirect("groups:list")
+    page = "groups:manage" if role == Membership.Role.OWNER else "groups:board"
+    return redirect(page, slug=ownership.group.slug)
+
+
+def act_on_member(
+    request: AuthenticatedHttpRequest,
+    slug: str,
+    pk: int,
+    *,
+    action: Callable[[Membership, Membership], object],
+    done: str,
+    then: str,
+) -> HttpResponse:
     """An owner's action on another member; its refusal is said on the owner's page, its
     success (done, naming the member) on the page then."""
     ownership = ownership_of(request, slug)
@@ -240,14 +258,14 @@ def act_on_member(request, slug, pk, *, action, done, then):
         action(ownership, member)
     except GroupError as error:
         messages.error(request, str(error))
-        return redirect("groups:manage", slug=slug)
+        return after_refusal(ownership)
     messages.success(request, done % {"name": member.display_name})
     return redirect(then, slug=slug)
 
 
 @login_required
 @require_POST
-def remove_member(request, slug, pk):
+def remove_member(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     return act_on_member(
         request,
         slug,
@@ -260,7 +278,7 @@ def remove_member(request, slug, pk):
 
 @login_required
 @require_POST
-def make_owner(request, slug, pk):
+def make_owner(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     return act_on_member(
         request,
         slug,
@@ -273,13 +291,17 @@ def make_owner(request, slug, pk):
 
 @login_required
 @require_POST
-def delete_group(request, slug):
+def delete_group(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     ownership = ownership_of(request, slug)
     if not request.POST.get("confirm"):
         messages.error(request, _("Tick the box to confirm: nothing was deleted."))
         return redirect("groups:manage", slug=slug)
     name = ownership.group.name
-    ownership.group.delete()
+    try:
+        actions.delete_group(owner=ownership)
+    except GroupError as error:
+        messages.error(request, str(error))
+        return after_refusal(ownership)
     messages.success(request, _("The group “%(name)s” is deleted.") % {"name": name})
     return redirect("groups:list")
 
@@ -287,7 +309,12 @@ def delete_group(request, slug):
 # Joining
 
 
-def render_join(request, invitation, form=None, status=200):
+def render_join(
+    request: HtmxHttpRequest,
+    invitation: Invitation,
+    form: MembershipForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     group = invitation.group
     context = {
         "invitation": invitation,
@@ -300,7 +327,7 @@ def render_join(request, invitation, form=None, status=200):
     return render(request, "groups/join.html", context, status=status)
 
 
-def _join(request, invitation):
+def _join(request: AuthenticatedHttpRequest, invitation: Invitation) -> HttpResponse:
     """The join page, the join itself, or why the invitation cannot be used."""
     if invitation.group.memberships.filter(user=request.user).exists():
         messages.info(request, _("You are already a member of this group."))
@@ -333,18 +360,35 @@ def _join(request, invitation):
     return redirect("groups:board", slug=membership.group.slug)
 
 
-@login_required
+def render_invited(request: HtmxHttpRequest, invitation: Invitation) -> HttpResponse:
+    """What a signed-out visitor with an invitation link sees: the group, who invites them, and
+    the way to sign up or sign in that comes back here."""
+    if reason := actions.refusal(invitation):
+        refused = {"reason": reason, "state": invitation.state()}
+        return render(request, "groups/refused.html", refused, status=410)
+    context = {
+        "group": invitation.group,
+        "inviter": invitation.group.memberships.owner_name(),
+        "next": request.path,
+    }
+    return render(request, "groups/invited.html", context)
+
+
 @require_http_methods(["GET", "POST"])
-def join_link(request, token):
+def join_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     invitation = Invitation.objects.links().with_token(token).select_related("group").first()
     if invitation is None:
         raise Http404
+    if not is_signed_in(request):
+        if request.method == "POST":
+            return redirect_to_login(request.path)
+        return render_invited(request, invitation)
     return _join(request, invitation)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invitation(request, pk):
+def invitation(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     invitation = get_object_or_404(
         Invitation.objects.select_related("group"), pk=pk, invitee=request.user
     )
@@ -353,7 +397,7 @@ def invitation(request, pk):
 
 @login_required
 @require_POST
-def decline(request, pk):
+def decline(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     invitation = get_object_or_404(Invitation, pk=pk, invitee=request.user)
     invitation.delete()
     messages.success(request, _("The invitation is declined."))

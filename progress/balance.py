@@ -8,7 +8,7 @@ CodingSession, never stored. Weeks run Monday to Sunday in the current time zone
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import Count, Sum, Value
+from django.db.models import Count, Value
 from django.utils import timezone
 
 from progress.models import CodingSession, WatchEvent
@@ -62,32 +62,6 @@ class Balance:
     def meter_value(self):
         """The ratio for <meter>, capped at the goal, with a dot whatever the language."""
         return f"{min(self.ratio or 0, GOAL):.2f}"
-
-
-def week_balances_of_learners(user_ids, today: date | None = None) -> dict[int, Balance]:
-    """This week's balance of each learner, keyed by user id, in two queries whatever their number."""
-    today = today or timezone.localdate()
-    start, end = week_bounds(today)
-    monday = week_start(today)
-    watched = dict(
-        WatchEvent.objects.filter(user__in=user_ids, at__gte=start, at__lt=end)
-        .values("user")
-        .annotate(total=Sum("minutes"))
-        .order_by()
-        .values_list("user", "total")
-    )
-    coded = dict(
-        CodingSession.objects.filter(user__in=user_ids)
-        .in_week(monday)
-        .values("user")
-        .annotate(total=Sum("minutes"))
-        .order_by()
-        .values_list("user", "total")
-    )
-    return {
-        pk: Balance(watched=max(watched.get(pk, 0), 0), coded=coded.get(pk, 0), this_week=True)
-        for pk in user_ids
-    }
 
 
 def balances(user, today: date | None = None) -> tuple[Balance, Balance]:
@@ -157,9 +131,15 @@ def learner_minutes(user, resources=(), today: date | None = None) -> LearnerMin
         .union(coded.annotate(rows=Count("pk"), kind=Value("coded")), all=True)
         .order_by()
     )
-    minutes = {"watched": {}, "coded": {}}
+    minutes: dict[str, dict[int | None, dict[str, int]]] = {"watched": {}, "coded": {}}
     for row in rows:
         minutes[row["kind"]][row["resource"]] = row
+    return minutes_of(minutes, resources)
+
+
+def minutes_of(minutes, resources=()) -> LearnerMinutes:
+    """LearnerMinutes from a learner's minutes watched and coded per resource id (None for a
+    chapter's coding): {"watched" or "coded": {id: {"total", "week", "rows"}}}; no query."""
 
     def total(kind, key):
         return sum(row[key] for row in minutes[kind].values())

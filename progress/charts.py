@@ -131,7 +131,7 @@ class DayNames:
 def heatmap_chart(columns) -> dict:
     """Cells, month labels and size of the coding calendar, one column per week."""
     names = DayNames.in_current_language()
-    cells = []
+    cells: list[Cell] = []
     months = []
     for index, days in enumerate(columns):
         cells.extend(cell(day, index, row, names) for row, day in enumerate(days))

@@ -1,16 +1,14 @@
-"""The learner's forms (a coding session, a private note) and the curators' filter."""
+"""The learner's forms: a coding session, a private note."""
 
 import uuid
-from datetime import date
 
 from django import forms
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
-from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, CodingSession, Note
-from progress.widgets import OptionsInPythonSelect, day_input
+from lib.widgets import OptionsInPythonSelect, day_input
+from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, CodingSession, EditorProject, Note
 
 MINUTES_ERROR = _("Enter between 1 and 1440 minutes (24 h).")
 ALTERED_FORM_ERROR = _(
@@ -66,7 +64,7 @@ class CodingSessionForm(forms.ModelForm):
             "code_url": {"invalid": _("Enter a web address that starts with http:// or https://.")}
         }
 
-    def __init__(self, *args, resource=None, **kwargs):
+    def __init__(self, *args, resource=None, curriculum=None, **kwargs):
         kwargs.setdefault("auto_id", "coding_%s")
         super().__init__(*args, **kwargs)
         self.fixed_resource = resource
@@ -75,9 +73,10 @@ class CodingSessionForm(forms.ModelForm):
             del self.fields["chapter"]
             self.instance.resource = resource
         else:
-            curriculum = structure.current()
-            self.fields["resource"].choices = grouped_resource_choices(curriculum)
-            self.fields["chapter"].choices = grouped_chapter_choices(curriculum)
+            curriculum = curriculum or structure.current()
+            # Curriculum-only: built once per revision and language, not for each form.
+            self.fields["resource"].choices = curriculum.built(grouped_resource_choices)
+            self.fields["chapter"].choices = curriculum.built(grouped_chapter_choices)
             self.fields["resource"].help_text = _("The resource you practised, or a chapter.")
         if not self.is_bound:
             self.initial.setdefault("day", timezone.localdate())
@@ -104,6 +103,53 @@ class CodingSessionForm(forms.ModelForm):
         self.data[self.add_prefix("idempotency_key")] = str(uuid.uuid4())
 
 
+# What one tap on the today card logs, in minutes.
+class EditorProjectForm(forms.ModelForm):
+    """Where an editor project's time counts: a resource, a chapter, the overall balance only, or
+    nowhere (the learner types sessions for this work)."""
+
+    class Meta:
+        model = EditorProject
+        fields = ["resource", "chapter", "counted"]
+        widgets = {"resource": OptionsInPythonSelect, "chapter": OptionsInPythonSelect}
+        labels = {"counted": _("Count this project's time from the editor")}
+        help_texts = {
+            "counted": _(
+                "Untick it if you also type coding sessions for this work, so that it counts once."
+            ),
+        }
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "project_%s")
+        super().__init__(*args, **kwargs)
+        curriculum = structure.current()
+        self.fields["resource"].choices = grouped_resource_choices(curriculum)
+        self.fields["chapter"].choices = grouped_chapter_choices(curriculum)
+        self.fields["resource"].help_text = _(
+            "The resource this project practises, or a chapter; none: it counts overall only."
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("resource") and cleaned.get("chapter"):
+            self.add_error("chapter", _("Choose a resource or a chapter, not both."))
+        return cleaned
+
+
+QUICK_MINUTES = (30, 60, 90)
+
+
+class QuickCodingForm(forms.Form):
+    """One tap on the today card: 30, 60 or 90 minutes of code, sent with the card's key."""
+
+    minutes = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(minutes, minutes) for minutes in QUICK_MINUTES],
+        error_messages={"invalid_choice": _("Choose 30, 60 or 90 minutes.")},
+    )
+    idempotency_key = forms.UUIDField(error_messages={"invalid": ALTERED_FORM_ERROR})
+
+
 class NoteForm(forms.ModelForm):
     """A private note on a resource; an empty note deletes it."""
 
@@ -125,32 +171,3 @@ class NoteForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "note_%s")
         super().__init__(*args, **kwargs)
-
-
-class CohortForm(forms.Form):
-    """The curators' filter: learners who signed up in one month, or everyone; in one group, or any."""
-
-    cohort = forms.ChoiceField(label=_("Signed up in"), required=False)
-    group = forms.ChoiceField(label=_("Member of"), required=False)
-
-    def __init__(self, data, *, months, groups=()):
-        super().__init__(data)
-        self.fields["cohort"].choices = [("", _("Any month"))] + [
-            (month.strftime("%Y-%m"), date_format(month, "YEAR_MONTH_FORMAT")) for month in months
-        ]
-        self.groups = {group.slug: group for group in groups}
-        self.fields["group"].choices = [("", _("Any group or none"))] + [
-            (group.slug, group.name) for group in groups
-        ]
-
-    def chosen_group(self):
-        """The chosen study group, or None for everyone (also when the choice is bad)."""
-        if not self.is_valid():
-            return None
-        return self.groups.get(self.cleaned_data["group"])
-
-    def month(self):
-        """The first day of the chosen month, or None for everyone (also when the choice is bad)."""
-        if not self.is_valid() or not self.cleaned_data["cohort"]:
-            return None
-        return date.fromisoformat(self.cleaned_data["cohort"] + "-01")

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from curriculum.models import Architecture, Chapter, GpuCard, Resource
-from progress.time_zone import validate_time_zone
+from lib.time_zone import validate_time_zone
 from progress.validators import validate_learner_day
 
 MINUTES_IN_A_DAY = 24 * 60
@@ -73,6 +73,14 @@ class Profile(models.Model):
         validators=[validate_time_zone],
         help_text=_("An IANA name such as America/Montreal; empty means the site's time zone."),
     )
+    records_viewing = models.BooleanField(
+        _("record what I play"),
+        default=True,
+        help_text=_(
+            "When a video plays on its page, the seconds played are saved as sittings, the "
+            "resource is marked watched at 95 %, and the page remembers where you stopped."
+        ),
+    )
 
     objects = ProfileManager()
 
@@ -120,6 +128,11 @@ class Watch(models.Model):
     )
     finished_at = models.DateTimeField(
         _("finished at"), null=True, blank=True, help_text=_("When it was watched or followed.")
+    )
+    resume_seconds = models.PositiveIntegerField(
+        _("resume at (seconds)"),
+        default=0,
+        help_text=_("Where the last viewing on the resource page stopped; 0 starts from the top."),
     )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -232,9 +245,24 @@ class CodingSessionQuerySet(models.QuerySet):
         """The coding sessions of one learner."""
         return self.filter(user=user)
 
+    def typed(self):
+        """Only the sessions the learner typed: those from the editor are recomputed, not edited."""
+        return self.filter(source=CodingSession.Source.TYPED)
+
+    def from_editor(self):
+        """Only the day-by-project totals measured by the editor."""
+        return self.filter(source=CodingSession.Source.EDITOR)
+
     def for_list(self):
         """Sessions with the resource and chapter their titles need, fetched in the same query."""
         return self.select_related("resource__series", "chapter__part")
+
+    def row_values(self):
+        """The columns of the coding log's rows as dicts, without joins (the titles of resources
+        and chapters come from the curriculum in memory)."""
+        return self.values(
+            "pk", "day", "minutes", "built", "code_url", "resource_id", "chapter_id", "source"
+        )
 
     def in_week(self, monday):
         """Sessions whose day falls in the week (Monday to Sunday) starting on monday."""
@@ -261,7 +289,16 @@ class CodingSessionQuerySet(models.QuerySet):
 
 
 class CodingSession(models.Model):
-    """A coding session: what the learner built after watching, tied to a resource or a chapter."""
+    """A coding session: what the learner built after watching, tied to a resource or a chapter.
+
+    A session "from the editor" is the time measured by the learner's editor for one project on
+    one day (progress/editor_time.py): recomputed from the raw heartbeats, never typed, and tied
+    to a resource or a chapter only once the learner ties its project.
+    """
+
+    class Source(models.TextChoices):
+        TYPED = "typed", _("typed")
+        EDITOR = "editor", _("from the editor")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -299,6 +336,15 @@ class CodingSession(models.Model):
     idempotency_key = models.UUIDField(
         _("form key"), help_text=_("Sent with the form so that a double submit saves one session.")
     )
+    source = models.CharField(
+        _("source"), max_length=6, choices=Source.choices, default=Source.TYPED
+    )
+    editor_project = models.CharField(
+        _("editor project"),
+        max_length=200,
+        blank=True,
+        help_text=_("For time from the editor: the project (folder or repository) it was in."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     objects = CodingSessionQuerySet.as_manager()
@@ -311,9 +357,15 @@ class CodingSession(models.Model):
             models.UniqueConstraint(
                 fields=["user", "idempotency_key"], name="codingsession_submitted_once"
             ),
+            # Time from the editor may be untied: it then counts in the overall balance only.
             models.CheckConstraint(
-                condition=Q(resource__isnull=False) | Q(chapter__isnull=False),
-                name="codingsession_tied_to_resource_or_chapter",
+                condition=Q(resource__isnull=False) | Q(chapter__isnull=False) | Q(source="editor"),
+                name="codingsession_typed_tied_to_resource_or_chapter",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "day", "editor_project"],
+                condition=Q(source="editor"),
+                name="codingsession_one_editor_total_per_project_and_day",
             ),
             models.CheckConstraint(
                 condition=Q(minutes__gte=1, minutes__lte=MINUTES_IN_A_DAY),
@@ -330,6 +382,122 @@ class CodingSession(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.day} · {self.built}"
+
+    @property
+    def is_from_editor(self):
+        return self.source == self.Source.EDITOR
+
+
+class EditorProjectQuerySet(models.QuerySet):
+    def for_learner(self, user):
+        """The editor projects of one learner, by name."""
+        return self.filter(user=user).order_by("name")
+
+    def for_list(self):
+        """Projects with the resource and chapter they count for, fetched in the same query."""
+        return self.select_related("resource", "chapter__part")
+
+
+class EditorProject(models.Model):
+    """A project the learner's editor reported (a folder or repository name), and where its time
+    counts: tied once to a resource or a chapter, or nowhere but the overall balance."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="editor_projects",
+        verbose_name=_("learner"),
+    )
+    name = models.CharField(_("name"), max_length=200, blank=True)
+    resource = models.ForeignKey(
+        Resource,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("resource"),
+    )
+    chapter = models.ForeignKey(
+        Chapter,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("chapter"),
+    )
+    counted = models.BooleanField(
+        _("counted"),
+        default=True,
+        help_text=_(
+            "Off when the learner types sessions for this work: its time then counts once."
+        ),
+    )
+
+    objects = EditorProjectQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("editor project")
+        verbose_name_plural = _("editor projects")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "name"], name="editorproject_one_per_name"),
+            models.CheckConstraint(
+                condition=Q(resource__isnull=True) | Q(chapter__isnull=True),
+                name="editorproject_tied_once",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.name}"
+
+
+class HeartbeatQuerySet(models.QuerySet):
+    def for_learner(self, user):
+        """The raw heartbeats of one learner."""
+        return self.filter(user=user)
+
+    def between(self, start, end):
+        """Heartbeats from start (included) to end (excluded), oldest first."""
+        return self.filter(time__gte=start, time__lt=end).order_by("time", "pk")
+
+    def older_than(self, instant):
+        """Heartbeats past their retention, for pruning."""
+        return self.filter(time__lt=instant)
+
+
+class Heartbeat(models.Model):
+    """One raw heartbeat from the learner's editor, kept only to count time and drop repeats.
+
+    Neither the file path nor the branch is stored: the entity only as a digest, which tells two
+    heartbeats apart and reveals nothing. Pruned after HEARTBEAT_RETENTION (prune_heartbeats).
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="heartbeats",
+        verbose_name=_("learner"),
+    )
+    time = models.DateTimeField(_("time"))
+    entity_digest = models.CharField(_("entity digest"), max_length=64)
+    project = models.CharField(_("project"), max_length=200, blank=True)
+    language = models.CharField(_("language"), max_length=100, blank=True)
+    category = models.CharField(_("category"), max_length=32, blank=True)
+
+    objects = HeartbeatQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("heartbeat")
+        verbose_name_plural = _("heartbeats")
+        constraints = [
+            # A bulk resent after a timeout inserts nothing: its heartbeats are already here.
+            models.UniqueConstraint(
+                fields=["user", "time", "entity_digest"], name="heartbeat_received_once"
+            )
+        ]
+        indexes = [models.Index(fields=["time"], name="heartbeat_time")]
+
+    def __str__(self):
+        return f"{self.user} · {self.time} · {self.project}"
 
 
 class NoteQuerySet(models.QuerySet):
@@ -364,3 +532,70 @@ class Note(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.resource}"
+
+
+class ViewingQuerySet(models.QuerySet):
+    def for_learner(self, user):
+        """The viewing sessions of one learner."""
+        return self.filter(user=user)
+
+
+class Viewing(models.Model):
+    """One viewing session of a video played on its resource page: the ranges of the video that
+    were really played, and the sitting those seconds land in.
+
+    The player names the session with a key it makes up when play is pressed, and sends the
+    session's ranges again with each beat: merging them is idempotent, so a beat sent twice or
+    late never counts twice.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="viewings",
+        verbose_name=_("learner"),
+    )
+    resource = models.ForeignKey(
+        Resource, on_delete=models.PROTECT, related_name="+", verbose_name=_("resource")
+    )
+    key = models.UUIDField(_("session key"), help_text=_("Made up by the player for this session."))
+    ranges = models.JSONField(
+        _("ranges played"),
+        default=list,
+        help_text=_("[start, end] pairs of seconds of the video, merged, in order."),
+    )
+    played_seconds = models.PositiveIntegerField(
+        _("seconds played"), default=0, help_text=_("Distinct seconds of the video played.")
+    )
+    duration_seconds = models.PositiveIntegerField(
+        _("video length (seconds)"), help_text=_("As the player reported it.")
+    )
+    sitting = models.OneToOneField(
+        WatchEvent,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="viewing",
+        verbose_name=_("sitting"),
+        help_text=_("Deleting the sitting deletes the viewing with it."),
+    )
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    beat_at = models.DateTimeField(_("last beat at"), default=timezone.now)
+
+    objects = ViewingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["started_at", "pk"]
+        verbose_name = _("viewing")
+        verbose_name_plural = _("viewings")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="viewing_one_per_key"),
+        ]
+        indexes = [models.Index(fields=["user", "resource"], name="viewing_user_resource")]
+
+    def __str__(self):
+        return f"{self.user} · {self.resource} · {self.started_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def furthest_second(self):
+        return self.ranges[-1][1] if self.ranges else 0

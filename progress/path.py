@@ -6,19 +6,22 @@ catalogue or the learner's history.
 
 import datetime
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 
-from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 
 from curriculum import structure
 from curriculum.models import Path, Resource, SessionAdvice, Stage, Step
-from progress.balance import Balance, ResourceCoding, learner_minutes
+from lib.urls import url_with
+from progress.balance import Balance, LearnerMinutes, ResourceCoding, learner_minutes
 from progress.models import Profile, Watch
 
 # From two hours on, a resource offers a sitting form beside its "watched" button.
 LONG_MINUTES = 120
+# The player starts this many seconds before the resume point, so the learner finds the thread.
+RESUME_LEAD_SECONDS = 5
 
 # A length at the start of a step's note ("1 h", "12 h, in several sittings", "45 min: ").
 LEADING_LENGTH = re.compile(r"^\s*\d+\s*(?:h(?:\s*\d+)?|min)\b\s*[,;:·\u2013-]?\s*")
@@ -29,19 +32,6 @@ def percent(part, whole):
     if not whole:
         return 0
     return min(100, round(100 * part / whole))
-
-
-SLUG = "resource-slug"
-
-
-@cache
-def _url_with_slug(name, script_prefix):
-    return reverse(name, args=[SLUG])
-
-
-def slug_url(name, slug):
-    """reverse(name, args=[slug]), reversed once per process: a page has several per step."""
-    return _url_with_slug(name, get_script_prefix()).replace(SLUG, slug, 1)
 
 
 @dataclass
@@ -64,6 +54,12 @@ class ResourceState:
         """Long or open-ended watching is logged in sittings; shorter videos in one click."""
         duration = self.resource.duration_minutes
         return not self.resource.is_followed and (duration is None or duration >= LONG_MINUTES)
+
+    @property
+    def takes_sittings_on_the_map(self):
+        """Known to be long (the 12 h course): the path's tile offers its sitting form too; videos of
+        unknown length keep theirs on the resource page, so the map stays compact."""
+        return self.takes_sittings and self.planned_minutes >= LONG_MINUTES
 
     @property
     def watched_minutes(self):
@@ -99,7 +95,20 @@ class ResourceState:
     @property
     def page_url(self):
         """The resource's page, where coding sessions and notes are logged."""
-        return slug_url("curriculum:resource_detail", self.resource.slug)
+        return url_with("progress:resource_detail", self.resource.slug)
+
+    @property
+    def resume_seconds(self):
+        """Where the last viewing of the video on its page stopped, while it is not watched."""
+        if self.watch is None or self.is_done or not self.resource.has_video:
+            return 0
+        return self.watch.resume_seconds
+
+    @property
+    def resume_url(self):
+        """The resource page with its player set a few seconds before the resume point."""
+        start = max(self.resume_seconds - RESUME_LEAD_SECONDS, 0)
+        return f"{self.page_url}?t={start}#player"
 
     @property
     def log_code_url(self):
@@ -113,11 +122,11 @@ class ResourceState:
             name = "progress:mark_not_followed" if self.is_done else "progress:mark_followed"
         else:
             name = "progress:mark_not_watched" if self.is_done else "progress:mark_watched"
-        return slug_url(name, self.resource.slug)
+        return url_with(name, self.resource.slug)
 
     @property
     def sitting_url(self):
-        return slug_url("progress:log_sitting", self.resource.slug)
+        return url_with("progress:log_sitting", self.resource.slug)
 
 
 @dataclass
@@ -155,14 +164,6 @@ class StepProgress:
     @property
     def watched_minutes(self):
         return self.state.watched_minutes if self.state else 0
-
-    @property
-    def note(self):
-        """The step's note, without the length it starts with when the card shows the
-        resource's own: one length per card."""
-        if not self.planned_minutes:
-            return self.step.note
-        return LEADING_LENGTH.sub("", self.step.note, count=1)
 
     @property
     def owes_code(self):
@@ -318,13 +319,6 @@ class PathProgress(Tally):
         resource = self.next_up.resource if self.next_up else None
         return f"next-up-{resource.pk}" if resource else "next-up"
 
-    def steps_for(self, resource):
-        """The steps that resolve to this resource (usually one)."""
-        return [step for step in self.steps if step.resource == resource]
-
-    def stages_for(self, resource):
-        return [stage for stage in self.stages if any(s.resource == resource for s in stage.steps)]
-
 
 def states_for(user, resources) -> dict[int, ResourceState]:
     """Each resource's state for this learner, keyed by resource id, in one query."""
@@ -356,17 +350,38 @@ def _last_watched(watches, resources_by_pk):
     return ResourceState(resource=watch.resource, watch=watch)
 
 
-def path_progress(user, *, today: datetime.date | None = None) -> PathProgress:
+def path_progress(
+    user, *, today: datetime.date | None = None, curriculum: structure.Curriculum | None = None
+) -> PathProgress:
     """The learner's progress on the suggested path, in a fixed number of queries: the profile,
-    the curriculum's revision token, the watch rows, the watched and the coded minutes."""
+    the curriculum's revision token (unless curriculum is given), the watch rows, the watched and
+    the coded minutes."""
     profile = Profile.objects.for_learner(user)
-    curriculum = structure.current()
+    curriculum = curriculum or structure.current()
     watches = list(Watch.objects.for_learner(user))
+    return progress_from(
+        curriculum,
+        profile,
+        watches,
+        lambda resources: learner_minutes(user, resources, today),
+        today,
+    )
+
+
+def progress_from(
+    curriculum: structure.Curriculum,
+    profile: Profile,
+    watches: list[Watch],
+    minutes_of: Callable[[list[Resource]], LearnerMinutes],
+    today: datetime.date | None = None,
+) -> PathProgress:
+    """PathProgress from the learner's profile, watch rows and minutes (minutes_of counts them
+    for the resources of their path); no query but what minutes_of makes."""
     layout = layout_of(curriculum.path)
     resolved = resolve_steps(curriculum, layout, profile)
     resources = resources_of(curriculum, resolved)
     states = _states(resources, {watch.resource_id: watch for watch in watches})
-    minutes = learner_minutes(user, resources, today)
+    minutes = minutes_of(resources)
     progress = assemble(curriculum, layout, profile, resolved, states, minutes.coding, today)
     progress.week_balance = minutes.week
     progress.overall_balance = minutes.overall
@@ -387,7 +402,8 @@ def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
             pk: PathProgress(profile=profiles.get(pk) or Profile(user_id=pk)) for pk in user_ids
         }
     layout = layout_of(curriculum.path)
-    plans, candidates = {}, {}
+    plans = {}
+    candidates: dict[int, Resource] = {}
     for pk in user_ids:
         profile = profiles.get(pk) or Profile(user_id=pk)
         resolved = resolve_steps(curriculum, layout, profile)

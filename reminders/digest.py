@@ -15,33 +15,72 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from lib.time_zone import zone_or_default
 from progress.balance import Balance, balances, week_bounds
 from progress.models import CodingSession, Profile, WatchEvent
 from progress.path import path_progress
 from progress.stats import coding_minutes_by_day, streaks
-from progress.time_zone import zone_or_default
 from reminders.models import Digest, DigestSubscription
 
 UNSUBSCRIBE_SALT = "reminders.unsubscribe"
 
 
-def unsubscribe_token(user) -> str:
-    """A signed token that names the learner: it unsubscribes them, signed in or not."""
-    return signing.dumps({"learner": user.pk}, salt=UNSUBSCRIBE_SALT)
+def unsubscribe_token(user, salt: str = UNSUBSCRIBE_SALT) -> str:
+    """A signed token that names the learner: it unsubscribes them, signed in or not.
+
+    Each mail has its salt (the daily nudge has its own), so one mail's link stops only that mail.
+    """
+    return signing.dumps({"learner": user.pk}, salt=salt)
 
 
-def learner_of_token(token: str) -> int:
+def learner_of_token(token: str, salt: str = UNSUBSCRIBE_SALT) -> int:
     """The learner's id in a token made by unsubscribe_token; BadSignature if it was altered."""
-    return signing.loads(token, salt=UNSUBSCRIBE_SALT)["learner"]
+    return signing.loads(token, salt=salt)["learner"]
 
 
 def unsubscribe_url(user) -> str:
     return settings.SITE_URL + reverse("reminders:unsubscribe", args=[unsubscribe_token(user)])
 
 
+class BracketedURLHeader(str):
+    """A header whose value is one angle-bracketed URL (RFC 2369), written on the wire as it is.
+
+    Python's e-mail folding turns a word longer than a line (the signed unsubscribe URL is
+    about 120 characters) into RFC 2047 encoded-words, which RFC 2369 and RFC 8058 readers do
+    not decode: they would find no URL. The e-mail package keeps a value that has a name and a
+    fold() method as it is, so this one stays on one line (RFC 5322 allows 998 octets).
+    """
+
+    name: str
+    url: str
+
+    def __new__(cls, name: str, url: str):
+        value = f"<{url}>"
+        if not value.isascii() or len(value.splitlines()) != 1 or len(name) + len(value) > 996:
+            raise ValueError(f"{name} takes one ASCII URL that fits on a line")
+        header = super().__new__(cls, value)
+        header.name, header.url = name, url
+        return header
+
+    def __getnewargs__(self):  # copied with the message (the locmem backend deep-copies it)
+        return (self.name, self.url)
+
+    def fold(self, *, policy):
+        return f"{self.name}: {self}{policy.linesep}"
+
+
+def one_click_unsubscribe_headers(url: str) -> dict:
+    """The headers that let a mail client unsubscribe with one POST to url (RFC 2369, RFC 8058)."""
+    return {
+        "List-Unsubscribe": BracketedURLHeader("List-Unsubscribe", url),
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+
+
 @dataclass(frozen=True)
 class DigestContent:
-    """What one digest says."""
+    """What one digest says: last week (never before the account existed), this week so far, and
+    the dashboard's advice (code first when code is owed)."""
 
     monday: date  # of the week reported on: the one before the digest's
     last_week: Balance
@@ -49,10 +88,38 @@ class DigestContent:
     next_up: object  # progress.path.StepProgress or None
     current_streak: int
     longest_streak: int
+    joined: date = date.min  # the day the account was made, in the learner's zone
+    this_week: Balance | None = None  # from the digest's Monday (or sign-up) to now
+    code_first: bool = False  # the dashboard's next up is code: the rule is short
+    code_owed: int = 0  # minutes of code owed (this week or overall, the larger)
+    practised: object = None  # progress.path.ResourceState watched last, or None
 
     @property
     def sunday(self):
         return self.monday + timedelta(days=6)
+
+    @property
+    def this_monday(self):
+        return self.monday + timedelta(days=7)
+
+    @property
+    def reports_last_week(self):
+        """Last week is reported only if the account existed by its Sunday."""
+        return self.joined <= self.sunday
+
+    @property
+    def joined_last_week(self):
+        """Signed up during the week reported: it is counted from the day of sign-up."""
+        return self.monday < self.joined <= self.sunday
+
+    @property
+    def joined_this_week(self):
+        return self.joined >= self.this_monday
+
+    @property
+    def is_first_digest(self):
+        """Signed up after last week: only this week so far is reported."""
+        return not self.reports_last_week
 
     @property
     def is_empty(self):
@@ -74,19 +141,25 @@ def week_minutes(user, monday: date) -> tuple[int, int]:
 
 
 def digest_content(user, week: date) -> DigestContent:
-    """The digest sent in the week starting on week, about the week before it."""
+    """The digest sent in the week starting on week, about the week before it and this one so far."""
     today = timezone.localdate()
     monday = week - timedelta(days=7)
     watched, coded = week_minutes(user, monday)
-    _this_week, overall = balances(user, today)
+    this_week, overall = balances(user, today)
     current, longest = streaks(coding_minutes_by_day(user), today)
+    progress = path_progress(user, today=today)
     return DigestContent(
         monday=monday,
         last_week=Balance(watched=watched, coded=coded, this_week=False),
         overall=overall,
-        next_up=path_progress(user, today=today).next_up,
+        next_up=progress.next_up,
         current_streak=current,
         longest_streak=longest,
+        joined=timezone.localdate(user.date_joined),
+        this_week=this_week,
+        code_first=progress.next_is_coding,
+        code_owed=progress.code_owed,
+        practised=progress.last_watched,
     )
 
 
@@ -112,10 +185,7 @@ def digest_message(digest: Digest) -> EmailMultiAlternatives:
         subject=" ".join(subject.split()),
         body=text,
         to=[user.email],
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
+        headers=one_click_unsubscribe_headers(unsubscribe),
     )
     message.attach_alternative(html, "text/html")
     return message

@@ -1,10 +1,14 @@
-"""What reminds a learner of their plan: a private calendar feed and a weekly digest by e-mail."""
+"""What reminds a learner of their plan: a private calendar feed, a weekly digest and a daily nudge
+by e-mail."""
+
+from datetime import time
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from accounts.tokens import digest, new_token
+from lib.models import Token, TokenQuerySet
+from lib.tokens import digest, new_token
 
 
 def new_feed_token():
@@ -12,13 +16,22 @@ def new_feed_token():
     return new_token()
 
 
-class CalendarFeedQuerySet(models.QuerySet):
+# Code time on weekdays unless the learner picks other days (a bit per day, Monday first).
+WEEKDAYS_MONDAY_TO_FRIDAY = 0b0011111
+
+
+class CalendarFeedQuerySet(TokenQuerySet):
     def for_token(self, token):
-        """The feed this token opens, with its learner and their profile, in one query."""
-        return self.select_related("user__profile__architecture").filter(token_hash=digest(token))
+        """The feed this token opens, with its learner and their profile, in one query; none for
+        a deactivated account."""
+        return (
+            self.with_token(token)
+            .filter(user__is_active=True)
+            .select_related("user__profile__architecture")
+        )
 
 
-class CalendarFeed(models.Model):
+class CalendarFeed(Token):
     """A learner's private iCalendar address: whoever has the token reads the plan, nothing else."""
 
     user = models.OneToOneField(
@@ -27,17 +40,36 @@ class CalendarFeed(models.Model):
         related_name="calendar_feed",
         verbose_name=_("learner"),
     )
-    token_hash = models.CharField(_("token digest"), max_length=64, unique=True, editable=False)
+    # Each new address of the feed renews it (CalendarFeed.issue_for).
     created_at = models.DateTimeField(_("created at"), auto_now=True)
+    code_weekdays = models.PositiveSmallIntegerField(
+        _("code days"),
+        default=WEEKDAYS_MONDAY_TO_FRIDAY,
+        help_text=_("The days of the week that get code time: bit 0 is Monday, bit 6 Sunday."),
+    )
+    code_at = models.TimeField(
+        _("code time starts at"), default=time(20, 0), help_text=_("In the learner's time zone.")
+    )
 
     objects = CalendarFeedQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("calendar feed")
         verbose_name_plural = _("calendar feeds")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(code_weekdays__gte=1, code_weekdays__lte=127),
+                name="calendar_feed_some_code_days",
+            )
+        ]
 
     def __str__(self):
         return str(self.user)
+
+    @property
+    def code_days(self) -> list[int]:
+        """The weekdays with code time, 0 for Monday to 6 for Sunday."""
+        return [day for day in range(7) if self.code_weekdays & (1 << day)]
 
     @classmethod
     def issue_for(cls, user):
@@ -85,6 +117,17 @@ class DigestSubscription(models.Model):
         return f"{self.user} · {self.get_weekday_display()}"
 
 
+class DigestQuerySet(models.QuerySet):
+    def unsent_for_subscribers(self, since_week):
+        """Digests of since_week or later not sent yet, of learners still subscribed with an address."""
+        return self.filter(
+            sent_at__isnull=True,
+            week__gte=since_week,
+            user__is_active=True,
+            user__digest_subscription__isnull=False,
+        ).exclude(user__email="")
+
+
 class Digest(models.Model):
     """One learner's digest of one week, created before it is sent: at most one per week."""
 
@@ -102,6 +145,8 @@ class Digest(models.Model):
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     last_error = models.TextField(_("last error"), blank=True)
 
+    objects = DigestQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("digest")
         verbose_name_plural = _("digests")
@@ -111,3 +156,71 @@ class Digest(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.week}"
+
+
+class NudgeSubscription(models.Model):
+    """A learner who asked for the daily nudge, and the hour they want it at."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="nudge_subscription",
+        verbose_name=_("learner"),
+    )
+    hour = models.PositiveSmallIntegerField(
+        _("hour"), help_text=_("From 0 to 23, in the learner's time zone.")
+    )
+    subscribed_at = models.DateTimeField(_("subscribed at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("daily nudge subscription")
+        verbose_name_plural = _("daily nudge subscriptions")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(hour__lte=23), name="nudge_hour_valid")
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.hour:02d}:00"
+
+
+class Nudge(models.Model):
+    """One learner's nudge of one day, created before it is sent: at most one per local date."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        SENDING = "sending", _("being sent")
+        SENT = "sent", _("sent")
+        SKIPPED = "skipped", _("not needed by the time it was due")
+        FAILED = "failed", _("failed")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="nudges",
+        verbose_name=_("learner"),
+    )
+    day = models.DateField(_("day"), help_text=_("The date in the learner's time zone."))
+    status = models.CharField(
+        _("status"),
+        max_length=8,
+        choices=Status.choices,
+        default=Status.QUEUED,
+        help_text=_(
+            "A nudge left being sent (a worker stopped mid-send) is never sent again: "
+            "one missed nudge is better than two."
+        ),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    last_error = models.TextField(_("last error"), blank=True)
+
+    class Meta:
+        verbose_name = _("daily nudge")
+        verbose_name_plural = _("daily nudges")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "day"], name="nudge_one_per_learner_day")
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.day}"

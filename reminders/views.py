@@ -1,4 +1,4 @@
-"""The calendar feed, the reminders' settings and the digest's unsubscribe page."""
+"""The calendar feed, the reminders' settings and the unsubscribe pages of the digest and the nudge."""
 
 from django.conf import settings
 from django.contrib import messages
@@ -11,62 +11,42 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from lib.time_zone import zone_or_default
 from progress.models import Profile
-from progress.time_zone import zone_or_default
+from reminders import digest, nudge
 from reminders.digest import learner_of_token
 from reminders.feed import plan_calendar
-from reminders.forms import DigestForm
-from reminders.models import CalendarFeed, DigestSubscription
+from reminders.forms import CodeTimeForm, DigestForm, NudgeForm
+from reminders.models import CalendarFeed, DigestSubscription, NudgeSubscription
+from reminders.section import NEW_FEED_TOKEN, code_time_of, reminders_section, state_of
 
 SETTINGS_SECTION = "#settings-reminders-title"
-# Only the feed's digest is stored: a new token waits here for the page after a no-JS redirect.
-NEW_FEED_TOKEN = "reminders_new_feed_token"
 
 
-def section_context(request, announcement="", new_token=None):
-    """What the settings' reminders section shows: whether there is a feed (its address only
-    when just made) and the digest's day, one query."""
-    state = (
-        get_user_model()
-        .objects.filter(pk=request.user.pk)
-        .values("calendar_feed__token_hash", "digest_subscription__weekday")
-        .first()
-    ) or {}
-    token = new_token or request.session.pop(NEW_FEED_TOKEN, None)
-    has_feed = state.get("calendar_feed__token_hash") is not None
-    feed_url = (
-        request.build_absolute_uri(reverse("reminders:feed", args=[token]))
-        if token and has_feed
-        else ""
-    )
-    weekday = state.get("digest_subscription__weekday")
-    return {
-        "request": request,
-        "has_feed": has_feed,
-        "feed_url": feed_url,
-        "webcal_url": feed_url.replace("https://", "webcal://", 1).replace(
-            "http://", "webcal://", 1
-        ),
-        "digest_form": DigestForm(initial={"weekday": "" if weekday is None else weekday}),
-        "announcement": announcement,
-    }
-
-
-def back_to_settings(request, announcement, level=messages.SUCCESS, new_token=None):
+def back_to_settings(
+    request: AuthenticatedHttpRequest,
+    announcement: str,
+    level: int = messages.SUCCESS,
+    new_token: str | None = None,
+    code_form: CodeTimeForm | None = None,
+) -> HttpResponse:
     """The section's body again for htmx, what changed said in its live region; else the page."""
     if request.htmx:
-        context = section_context(request, announcement, new_token)
-        return render(request, "reminders/_settings_section.html#body", context)
+        section = reminders_section(request, state_of(request), announcement, new_token, code_form)
+        return render(
+            request, "reminders/settings_body.jinja", {"section": section}, using="jinja2"
+        )
     messages.add_message(request, level, announcement)
     if new_token:
         request.session[NEW_FEED_TOKEN] = new_token
     return redirect(reverse("accounts:settings") + SETTINGS_SECTION)
 
 
-@require_GET
-def feed(request, token):
+@require_safe  # calendar apps and link checkers ask HEAD first
+def feed(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The learner's plan as iCalendar: for calendar apps, which send no cookie, only the token."""
     calendar_feed = get_object_or_404(CalendarFeed.objects.for_token(token))
     user = calendar_feed.user
@@ -76,7 +56,7 @@ def feed(request, token):
         document = plan_calendar(
             user,
             base_url=request.build_absolute_uri("/").rstrip("/"),
-            host=request.get_host().split(":")[0],
+            code_time=calendar_feed,
         )
     response = HttpResponse(document, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="parcours.ics"'
@@ -86,7 +66,7 @@ def feed(request, token):
 
 @login_required
 @require_POST
-def issue_feed(request):
+def issue_feed(request: AuthenticatedHttpRequest) -> HttpResponse:
     _feed, token = CalendarFeed.issue_for(request.user)
     return back_to_settings(
         request,
@@ -97,14 +77,32 @@ def issue_feed(request):
 
 @login_required
 @require_POST
-def revoke_feed(request):
+def revoke_feed(request: AuthenticatedHttpRequest) -> HttpResponse:
     CalendarFeed.objects.filter(user=request.user).delete()
     return back_to_settings(request, _("Your calendar address no longer works."))
 
 
 @login_required
 @require_POST
-def digest_settings(request):
+def code_time(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The days and hour of the calendar's code time; the feed must exist (else 404)."""
+    feed = get_object_or_404(CalendarFeed, user=request.user)
+    form = CodeTimeForm(request.POST)
+    if not form.is_valid():
+        if not request.htmx:
+            context = {"code_time": code_time_of(form)}
+            return render(request, "reminders/code_time.jinja", context, status=400, using="jinja2")
+        announcement = _("Code time is unchanged: see the errors below.")
+        return back_to_settings(request, announcement, messages.ERROR, code_form=form)
+    feed.code_weekdays = form.weekdays_mask()
+    feed.code_at = form.cleaned_data["code_at"]
+    feed.save(update_fields=["code_weekdays", "code_at"])
+    return back_to_settings(request, _("Your calendar's code time is saved."))
+
+
+@login_required
+@require_POST
+def digest_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = DigestForm(request.POST)
     if not form.is_valid():
         return back_to_settings(request, _("Choose a weekday, or no digest."), messages.ERROR)
@@ -112,22 +110,70 @@ def digest_settings(request):
     if weekday is None:
         DigestSubscription.objects.filter(user=request.user).delete()
         return back_to_settings(request, _("You will receive no digest."))
-    DigestSubscription.objects.update_or_create(user=request.user, defaults={"weekday": weekday})
+    # One upsert statement: update_or_create's read-then-insert raced a concurrent unsubscribe.
+    DigestSubscription.objects.bulk_create(
+        [DigestSubscription(user=request.user, weekday=weekday)],
+        update_conflicts=True,
+        unique_fields=["user"],
+        update_fields=["weekday"],
+    )
     return back_to_settings(request, _("Your weekly digest is on."))
+
+
+@login_required
+@require_POST
+def nudge_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = NudgeForm(request.POST)
+    if not form.is_valid():
+        return back_to_settings(request, _("Choose an hour, or no daily nudge."), messages.ERROR)
+    hour = form.cleaned_data["hour"]
+    if hour is None:
+        NudgeSubscription.objects.filter(user=request.user).delete()
+        return back_to_settings(request, _("You will receive no daily nudge."))
+    # One upsert statement, as for the digest: no read-then-insert to race.
+    NudgeSubscription.objects.bulk_create(
+        [NudgeSubscription(user=request.user, hour=hour)],
+        update_conflicts=True,
+        unique_fields=["user"],
+        update_fields=["hour"],
+    )
+    return back_to_settings(request, _("Your daily nudge is on."))
 
 
 @csrf_exempt  # mail clients post the one-click unsubscribe (RFC 8058) with no cookie: the signed link is the proof
 @require_http_methods(["GET", "POST"])
-def unsubscribe(request, token):
+def unsubscribe(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """GET asks to confirm with a button; POST, from that button or a mail client, unsubscribes."""
+    return unsubscribe_from(request, token, "digest", DigestSubscription, digest.UNSUBSCRIBE_SALT)
+
+
+@csrf_exempt  # as the digest's: the mail client's one-click POST carries no cookie
+@require_http_methods(["GET", "POST"])
+def nudge_unsubscribe(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The daily nudge's one-click unsubscribe: its own link, which leaves the digest alone."""
+    return unsubscribe_from(request, token, "nudge", NudgeSubscription, nudge.UNSUBSCRIBE_SALT)
+
+
+def unsubscribe_from(
+    request: HtmxHttpRequest,
+    token: str,
+    mail: str,
+    subscription_model: type[DigestSubscription] | type[NudgeSubscription],
+    salt: str,
+) -> HttpResponse:
+    """The unsubscribe page of one mail ("digest" or "nudge"): GET asks, POST unsubscribes."""
+    context = {"mail": mail, "token": token, "action": request.path}
     try:
-        user_id = learner_of_token(token)
+        user_id = learner_of_token(token, salt=salt)
     except (signing.BadSignature, KeyError, TypeError):
-        return render(request, "reminders/unsubscribe.html", {"invalid": True}, status=400)
+        return render(
+            request, "reminders/unsubscribe.html", {**context, "invalid": True}, status=400
+        )
     learner = get_object_or_404(get_user_model(), pk=user_id)
-    subscribed = DigestSubscription.objects.filter(user=learner)
+    subscribed = subscription_model.objects.filter(user=learner)
     if request.method == "POST":
         subscribed.delete()
-        return render(request, "reminders/unsubscribe.html", {"done": True})
-    context = {"subscribed": subscribed.exists(), "token": token}
-    return render(request, "reminders/unsubscribe.html", context)
+        return render(request, "reminders/unsubscribe.html", {**context, "done": True})
+    return render(
+        request, "reminders/unsubscribe.html", {**context, "subscribed": subscribed.exists()}
+    )

@@ -1,14 +1,47 @@
+import os
+
 import pytest
 from django.test import override_settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# One profile for every property test: the number of examples is the run's to choose (CI sets
+# HYPOTHESIS_EXAMPLES in .ci/run; a quick local run takes the default). No deadline: a request on a
+# loaded machine may take a second. The examples of a test share its function-scoped fixtures
+# (pytest-django's database and client), which these tests are written for.
+hypothesis_settings.register_profile(
+    "parcours",
+    max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "10")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+hypothesis_settings.load_profile("parcours")
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     """Tests of the shared Redis server empty or read its database: under `make test`'s workers
     (pytest-xdist, --dist loadgroup) they all run in the same one, never two at once."""
     for item in items:
         if "redis_cache" in item.fixturenames or item.get_closest_marker("redis"):
             item.add_marker(pytest.mark.xdist_group("redis"))
+    if getattr(config.option, "loadgroup", False):
+        name_the_groups(items)
+
+
+def name_the_groups(items):
+    """What --dist loadgroup groups by: pytest-xdist 3.8 writes `id@group` to `item._nodeid`, which
+    pytest 9 no longer reads (a node's id is `item._id`), so without this every xdist_group was
+    spread over the workers like any test."""
+    from _pytest.nodeid import coerce_node_id
+
+    for item in items:
+        groups = {
+            str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+            for mark in item.iter_markers("xdist_group")
+        }
+        if groups and "@" not in item.nodeid:
+            item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(sorted(groups))}")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -80,8 +113,14 @@ def insert_seed(rows):
     from django.core.management.color import no_style
     from django.db import connection, transaction
 
+    from curriculum.models import Revision
+
     # One transaction: foreign keys are checked at its end, whatever the order of the tables.
     with transaction.atomic(), connection.cursor() as cursor:
+        # A transactional test's flush empties the token's table too (its row comes from a
+        # migration): the seed starts where migrations leave the database, with that row.
+        if not Revision.objects.exists():
+            Revision.objects.create(token="initial")
         for model, values in rows:
             model.objects.bulk_create([model(**row) for row in values])
         for sql in connection.ops.sequence_reset_sql(no_style(), [model for model, _ in rows]):

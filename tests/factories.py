@@ -148,6 +148,20 @@ class WatchFactory(factory.django.DjangoModelFactory):
     resource = factory.SubFactory(ResourceFactory)
 
 
+class ViewingFactory(factory.django.DjangoModelFactory):
+    """A viewing session of a video played on its page: its first minute."""
+
+    class Meta:
+        model = "progress.Viewing"
+
+    user = factory.SubFactory(UserFactory)
+    resource = factory.SubFactory(ResourceFactory)
+    key = factory.LazyFunction(uuid.uuid4)
+    ranges = factory.LazyFunction(lambda: [[0, 60]])
+    played_seconds = 60
+    duration_seconds = 3600
+
+
 class WatchEventFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = "progress.WatchEvent"

@@ -3,96 +3,84 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from curriculum import structure
 from curriculum.models import Resource
+from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from lib.next_url import safe_next_url
+from progress import pages, resource_page
 from progress.actions import save_once
 from progress.balance import learner_minutes
-from progress.blocks import balance_context, resource_coding_context
-from progress.forms import CodingSessionForm
-from progress.models import CodingSession
-from progress.next_url import safe_next_url
-from progress.row_urls import url_for_each
+from progress.editor_time import tie_editor_project
+from progress.forms import CodingSessionForm, EditorProjectForm
+from progress.models import CodingSession, EditorProject
+from progress.resource_learner import learner_rows
 
 SESSIONS_PER_PAGE = 20
 
 
-def announce_saved(request, created):
+def announce_saved(request: HtmxHttpRequest, created: bool) -> None:
     if created:
         messages.success(request, _("Coding session saved."))
     else:
         messages.info(request, _("This coding session was already saved."))
 
 
-def with_links(sessions):
-    """The sessions, each with the URLs its row links to, reversed once for the whole list."""
-    sessions = list(sessions)
-    edit_url = url_for_each("progress:coding_session_edit")
-    delete_url = url_for_each("progress:coding_session_delete")
-    resource_url = url_for_each("curriculum:resource_detail")
-    guide_url = reverse("curriculum:guide")
-    for session in sessions:
-        session.edit_url = edit_url(session.pk)
-        session.delete_url = delete_url(session.pk)
-        if session.resource_id:
-            session.resource_url = resource_url(session.resource.slug)
-        if session.chapter_id:
-            chapter = session.chapter
-            session.chapter_url = f"{guide_url}#chapter-{chapter.part.number}-{chapter.number}"
-    return sessions
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
-def coding_log(request):
-    form = CodingSessionForm(request.POST or None)
+def coding_log(request: AuthenticatedHttpRequest) -> HttpResponse:
+    curriculum = structure.current()
+    form = CodingSessionForm(request.POST or None, curriculum=curriculum)
     if request.method == "POST" and form.is_valid():
         _session, created = save_once(form, request.user)
         announce_saved(request, created)
         return redirect("progress:coding_log")
     minutes = learner_minutes(request.user)
     paginator = Paginator(
-        CodingSession.objects.for_learner(request.user).for_list(), SESSIONS_PER_PAGE
+        CodingSession.objects.for_learner(request.user).row_values(), SESSIONS_PER_PAGE
     )
     paginator.count = minutes.sessions  # counted with the balances, in the same query
-    page = paginator.get_page(request.GET.get("page"))
-    context = {
-        "form": form,
-        "page": page,
-        "sessions": with_links(page.object_list),
-        "week_balance": minutes.week,
-        "overall_balance": minutes.overall,
-    }
-    return render(request, "progress/coding_log.html", context)
+    sessions = paginator.get_page(request.GET.get("page"))
+    projects = EditorProject.objects.for_learner(request.user).for_list()
+    page = pages.coding_log_page(minutes, form, sessions, projects, curriculum)
+    return render(request, "progress/coding_log.jinja", {"page": page}, using="jinja2")
 
 
 @login_required
 @require_POST
-def coding_session_add(request, slug):
+def coding_session_add(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     resource = get_object_or_404(Resource, slug=slug)
     form = CodingSessionForm(request.POST, resource=resource)
-    if form.is_valid():
+    saved = form.is_valid()
+    if saved:
         _session, created = save_once(form, request.user)
         if not request.htmx:
             announce_saved(request, created)
             return redirect(safe_next_url(request, reverse("progress:coding_log")))
-        status = _("Coding session saved.")
-        context = resource_coding_context(request, resource, status=status)
-        context.update(balance_context(request.user), oob=True)
-        return render(request, "progress/_resource_coding_response.html", context)
-    context = resource_coding_context(request, resource, form=form)
+    # The resource page's coding block again, from the learner's rows read in one statement.
+    rows = learner_rows(request.user.pk, resource, timezone.localdate())
+    back = request.POST.get("next") or request.get_full_path()
+    if saved:
+        block = resource_page.coding(resource, rows, back, status=_("Coding session saved."))
+        context = {"coding": block, "balances": resource_page.balances(rows)}
+        return render(request, "progress/resource_coding_answer.jinja", context, using="jinja2")
+    context = {"coding": resource_page.coding(resource, rows, back, form=form), "balances": None}
     if request.htmx:
-        return render(request, "progress/_resource_coding.html", context)
-    return render(request, "progress/coding_session_add.html", context)
+        return render(request, "progress/resource_coding_answer.jinja", context, using="jinja2")
+    context["title"] = resource.title
+    return render(request, "progress/coding_session_add.jinja", context, using="jinja2")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def coding_session_edit(request, pk):
-    session = get_object_or_404(CodingSession, pk=pk, user=request.user)
+def coding_session_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session = get_object_or_404(CodingSession.objects.typed(), pk=pk, user=request.user)
     form = CodingSessionForm(request.POST or None, instance=session)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -103,10 +91,24 @@ def coding_session_edit(request, pk):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def coding_session_delete(request, pk):
-    session = get_object_or_404(CodingSession, pk=pk, user=request.user)
+def coding_session_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session = get_object_or_404(CodingSession.objects.typed(), pk=pk, user=request.user)
     if request.method == "POST":
         session.delete()
         messages.success(request, _("Coding session deleted."))
         return redirect("progress:coding_log")
     return render(request, "progress/coding_session_delete.html", {"session": session})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def editor_project(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    project = get_object_or_404(EditorProject, pk=pk, user=request.user)
+    # Not `request.POST or None`: unticking the only box posts nothing, which is still a POST.
+    data = request.POST if request.method == "POST" else None
+    form = EditorProjectForm(data, instance=project)
+    if request.method == "POST" and form.is_valid():
+        tie_editor_project(project=project, **form.cleaned_data)
+        messages.success(request, _("Where the project counts is saved."))
+        return redirect("progress:coding_log")
+    return render(request, "progress/editor_project.html", {"form": form, "project": project})

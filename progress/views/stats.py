@@ -1,20 +1,17 @@
-"""The learner's weeks and coding days (progress/stats.py counts them, progress/charts.py draws them)."""
+"""The learner's weeks and coding days (progress/stats.py counts them, progress/pages.py lays
+them out for templates/progress/stats.jinja)."""
 
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from progress import charts, stats
+from lib.http import AuthenticatedHttpRequest
+from progress import pages, stats
 
 
 @require_GET
 @login_required
-def stats_page(request):
-    learner = stats.learner_stats(request.user)
-    context = {
-        "stats": learner,
-        "chart": charts.weekly_chart(learner.weeks),
-        "calendar": charts.heatmap_chart(learner.heatmap),
-        "legend": charts.legend_cells(),
-    }
-    return render(request, "progress/stats.html", context)
+def stats_page(request: AuthenticatedHttpRequest) -> HttpResponse:
+    page = pages.stats_page(stats.learner_stats(request.user))
+    return render(request, "progress/stats.jinja", {"page": page}, using="jinja2")

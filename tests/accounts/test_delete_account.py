@@ -2,12 +2,15 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import timezone
 
+from progress.models import EditorProject, Heartbeat
 from tests.factories import (
     PASSWORD,
     CodingSessionFactory,
     NoteFactory,
     ProfileFactory,
+    ViewingFactory,
     WatchEventFactory,
     WatchFactory,
 )
@@ -24,6 +27,9 @@ def fill_everything(user):
     WatchEventFactory(user=user, resource=watch.resource)
     CodingSessionFactory(user=user, resource=watch.resource)
     NoteFactory(user=user, resource=watch.resource)
+    ViewingFactory(user=user, resource=watch.resource)
+    Heartbeat.objects.create(user=user, time=timezone.now(), entity_digest="0" * 64)
+    EditorProject.objects.create(user=user, name="kernels")
 
 
 def rows_referencing(user_pk):
@@ -62,16 +68,3 @@ def test_a_wrong_password_deletes_nothing(learner_client, learner):
     assert "This is not your password; nothing was deleted." in response.content.decode()
     assert all(count == 1 for count in rows_referencing(learner.pk).values())
     assert learner_client.get(reverse("accounts:settings")).status_code == 200
-
-
-def test_get_is_not_allowed(learner_client, learner):
-    """Deletion is POST only."""
-    assert learner_client.get(URL).status_code == 405
-    assert get_user_model().objects.filter(pk=learner.pk).exists()
-
-
-def test_anonymous_posts_delete_nothing(client, learner):
-    """Without signing in, the POST redirects to sign-in."""
-    response = client.post(URL, {"password": PASSWORD})
-    assert response.status_code == 302
-    assert get_user_model().objects.filter(pk=learner.pk).exists()

@@ -2,6 +2,8 @@
 
 import pickle
 import re
+from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
@@ -12,10 +14,13 @@ from django.contrib.auth.models import Group, Permission
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from api.models import AccessToken
+from editor.models import EditorKey
 from groups import actions as group_actions
-from reminders.models import CalendarFeed, Digest, DigestSubscription
+from progress.editor_time import HeartbeatIn, record_heartbeats
+from reminders.models import CalendarFeed, Digest, DigestSubscription, Nudge, NudgeSubscription
 from tests.factories import (
     PASSWORD,
     CodingSessionFactory,
@@ -23,6 +28,7 @@ from tests.factories import (
     ProfileFactory,
     ResourceFactory,
     UserFactory,
+    ViewingFactory,
     WatchEventFactory,
     WatchFactory,
 )
@@ -96,10 +102,17 @@ def learner_everywhere(settings):
     WatchEventFactory(user=user, resource=resource)
     CodingSessionFactory(user=user, resource=resource)
     NoteFactory(user=user, resource=resource, text="my private thoughts")
+    ViewingFactory(user=user, resource=resource)
     user.groups.add(Group.objects.create(name="Cohort 2026-12"))
     user.user_permissions.add(Permission.objects.first())
     LogEntry.objects.create(user=user, action_flag=ADDITION, object_repr="something")
     AccessToken.objects.create_for(user=user, name="laptop", scope=AccessToken.Scope.READ)
+    EditorKey.objects.issue(user=user)
+    beats = [
+        HeartbeatIn(time=timezone.now() - timedelta(minutes=m), entity_digest="0" * 64, project="k")
+        for m in (2, 4)
+    ]
+    record_heartbeats(user=user, heartbeats=beats, zone=ZoneInfo("UTC"))
     group_actions.create_group(owner=user, name="Ada alone", display_name="Ada")
     club = group_actions.create_group(owner=UserFactory(), name="Club", display_name="Linus")
     link, _token = group_actions.create_link(group=club, days=7, max_uses=2)
@@ -110,6 +123,8 @@ def learner_everywhere(settings):
     CalendarFeed.issue_for(user)
     DigestSubscription.objects.create(user=user, weekday=DigestSubscription.Weekday.MONDAY)
     Digest.objects.create(user=user, week="2026-11-30", sent_at="2026-11-30T08:00:00Z")
+    NudgeSubscription.objects.create(user=user, hour=18)
+    Nudge.objects.create(user=user, day="2026-12-01", status=Nudge.Status.SENT)
     devices = [Client(), Client()]
     sign_in(Client(), username=USERNAME.upper(), password="wrong", address="198.51.100.3")
     for device in devices:
@@ -137,6 +152,8 @@ def test_every_table_that_points_at_the_user_is_listed():
         "reminders_calendarfeed",
         "reminders_digestsubscription",
         "reminders_digest",
+        "reminders_nudgesubscription",
+        "reminders_nudge",
     }
 
 

@@ -92,9 +92,17 @@ def test_the_json_export_has_the_format_tag_and_downloads(learner_client, histor
         "profile",
         "watches",
         "watch_events",
+        "viewings",
         "coding_sessions",
+        "editor_projects",
+        "editor_heartbeats",
+        "kept_from_the_editor",
         "notes",
         "memberships",
+        "weekly_digest",
+        "digests",
+        "daily_nudge",
+        "nudges",
     }
 
 
@@ -112,6 +120,7 @@ def test_the_json_export_round_trips_every_field_the_learner_entered(
         "started_on": "2025-01-06",
         "language": "en",
         "time_zone": "Asia/Tokyo",
+        "records_viewing": True,
     }
     [exported_watch] = document["watches"]
     assert exported_watch["resource"] == "lecture-1"
@@ -168,11 +177,18 @@ def test_the_csv_export_is_a_zip_with_one_file_per_kind(learner_client, history)
     assert sorted(archive.namelist()) == [
         "account.csv",
         "coding_sessions.csv",
+        "daily_nudge.csv",
+        "digests.csv",
+        "editor_heartbeats.csv",
+        "editor_projects.csv",
         "memberships.csv",
         "notes.csv",
+        "nudges.csv",
         "profile.csv",
+        "viewings.csv",
         "watch_events.csv",
         "watches.csv",
+        "weekly_digest.csv",
     ]
     [session] = list(csv.DictReader(io.StringIO(archive.read("coding_sessions.csv").decode())))
     assert session["built"] == "A tiled <matmul> — «é»"
@@ -198,6 +214,8 @@ def test_a_learner_with_nothing_gets_empty_lists_and_headers(learner_client):
     assert document["profile"] is None
     assert document["coding_sessions"] == [] and document["notes"] == []
     assert document["memberships"] == []
+    assert document["daily_nudge"] is None and document["nudges"] == []
+    assert document["weekly_digest"] is None and document["digests"] == []
     archive = zipfile.ZipFile(
         io.BytesIO(learner_client.get(reverse("accounts:export_csv")).content)
     )
@@ -209,7 +227,7 @@ def test_the_export_issues_a_fixed_number_of_queries(
     learner_client, history, django_assert_num_queries
 ):
     """Session, user, then one query per kind of data."""
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(15):
         learner_client.get(reverse("accounts:export_json"))
 
 
@@ -217,3 +235,80 @@ def test_anonymous_visitors_get_no_export(client, history):
     """Exports need an account."""
     assert client.get(reverse("accounts:export_json")).status_code == 302
     assert client.get(reverse("accounts:export_csv")).status_code == 302
+
+
+def test_the_daily_nudge_and_the_days_it_went_are_exported(learner_client, learner, other_learner):
+    """The hour asked for and each day's nudge, in JSON and CSV; another learner's, never."""
+    from reminders.models import Nudge, NudgeSubscription
+
+    subscription = NudgeSubscription.objects.create(user=learner, hour=18)
+    Nudge.objects.create(
+        user=learner,
+        day=date(2025, 1, 8),
+        status=Nudge.Status.SENT,
+        sent_at=datetime(2025, 1, 8, 18, 5, tzinfo=PARIS),  # exported in UTC
+    )
+    Nudge.objects.create(user=learner, day=date(2025, 1, 9), status=Nudge.Status.SKIPPED)
+    Nudge.objects.create(user=other_learner, day=date(2025, 1, 7), status=Nudge.Status.SENT)
+    document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
+    assert document["daily_nudge"] == {
+        "hour": 18,
+        "subscribed_at": subscription.subscribed_at.isoformat(),
+    }
+    assert document["nudges"] == [
+        {"day": "2025-01-08", "status": "sent", "sent_at": "2025-01-08T17:05:00+00:00"},
+        {"day": "2025-01-09", "status": "skipped", "sent_at": None},
+    ]
+    archive = zipfile.ZipFile(
+        io.BytesIO(learner_client.get(reverse("accounts:export_csv")).content)
+    )
+    rows = list(csv.DictReader(io.StringIO(archive.read("nudges.csv").decode())))
+    assert [(row["day"], row["status"], row["sent_at"]) for row in rows] == [
+        ("2025-01-08", "sent", "2025-01-08T17:05:00+00:00"),
+        ("2025-01-09", "skipped", ""),
+    ]
+    assert archive.read("daily_nudge.csv").decode().startswith("hour,subscribed_at\n18,")
+
+
+def test_the_export_says_when_the_player_s_recording_is_off(learner_client, learner):
+    """The learner's choice about the player is theirs too: in the JSON and in profile.csv."""
+    ProfileFactory(user=learner, records_viewing=False)
+    document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
+    assert document["profile"]["records_viewing"] is False
+    archive = zipfile.ZipFile(
+        io.BytesIO(learner_client.get(reverse("accounts:export_csv")).content)
+    )
+    [profile] = list(csv.DictReader(io.StringIO(archive.read("profile.csv").decode())))
+    assert profile["records_viewing"] == "False"
+
+
+def test_the_weekly_digest_and_the_weeks_it_went_are_exported(
+    learner_client, learner, other_learner
+):
+    """The weekday asked for and each week's digest, in JSON and CSV; another learner's, never."""
+    from reminders.models import Digest, DigestSubscription
+
+    subscription = DigestSubscription.objects.create(user=learner, weekday=4)
+    Digest.objects.create(
+        user=learner, week=date(2025, 1, 13), sent_at=datetime(2025, 1, 17, 9, 0, tzinfo=PARIS)
+    )
+    Digest.objects.create(user=learner, week=date(2025, 1, 20))
+    Digest.objects.create(user=other_learner, week=date(2025, 1, 6))
+    document = json.loads(learner_client.get(reverse("accounts:export_json")).content)
+    assert document["weekly_digest"] == {
+        "weekday": 4,
+        "subscribed_at": subscription.subscribed_at.isoformat(),
+    }
+    assert document["digests"] == [
+        {"week": "2025-01-13", "sent_at": "2025-01-17T08:00:00+00:00"},
+        {"week": "2025-01-20", "sent_at": None},
+    ]
+    archive = zipfile.ZipFile(
+        io.BytesIO(learner_client.get(reverse("accounts:export_csv")).content)
+    )
+    rows = list(csv.DictReader(io.StringIO(archive.read("digests.csv").decode())))
+    assert [(row["week"], row["sent_at"]) for row in rows] == [
+        ("2025-01-13", "2025-01-17T08:00:00+00:00"),
+        ("2025-01-20", ""),
+    ]
+    assert archive.read("weekly_digest.csv").decode().startswith("weekday,subscribed_at\n4,")

@@ -18,7 +18,7 @@ def ask_for_reset(client, email="ada@example.com", address="192.0.2.50", **heade
 
 
 def test_the_limits_are_three_mails_per_account_and_ten_requests_per_address():
-    """The figures the README states."""
+    """The figures docs/security.md states."""
     assert (RESET_MAILS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS) == (3, 10)
 
 

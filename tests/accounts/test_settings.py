@@ -1,3 +1,4 @@
+import re
 from datetime import date, timedelta
 
 import pytest
@@ -105,12 +106,20 @@ def test_signing_in_without_a_saved_language_sets_no_cookie(client, learner):
     assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
 
 
-def test_the_settings_page_has_a_fixed_query_count(
-    learner_client, learner, django_assert_num_queries
-):
-    """Session, user, profile, the curriculum's revision token, architectures, the reminders'
-    state (calendar feed and digest)."""
-    ProfileFactory(user=learner)
-    learner_client.get(URL)  # builds this process's copy of the curriculum (structure.py)
-    with django_assert_num_queries(6):
-        learner_client.get(URL)
+def test_recording_what_i_play_is_on_by_default_and_turns_off_and_on(learner_client, learner):
+    """The box is ticked for a new learner; unticked, the player is given nowhere to send what is
+    played; ticked again, it is."""
+    from tests.factories import ResourceFactory
+
+    ResourceFactory(slug="lecture", watch_url="https://youtu.be/09wntC6BT5o")
+    html = learner_client.get(URL, headers=EN).content.decode()
+    box = re.search(r'<input type="checkbox" name="records_viewing"[^>]*>', html).group()
+    assert "checked" in box
+    assert "Record what I play on the resource pages" in html
+    learner_client.post(URL, profile_data())
+    assert Profile.objects.get(user=learner).records_viewing is False
+    assert "data-record-url" not in learner_client.get("/resources/lecture/").content.decode()
+    learner_client.post(URL, profile_data(records_viewing="on"))
+    assert Profile.objects.get(user=learner).records_viewing is True
+    page = learner_client.get("/resources/lecture/").content.decode()
+    assert 'data-record-url="/resources/lecture/viewing/"' in page

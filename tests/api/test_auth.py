@@ -48,9 +48,9 @@ def test_a_token_with_a_known_prefix_but_a_wrong_secret_gets_a_401(client, write
 def test_the_token_is_stored_hashed(write_token):
     """Only the sha256 of the token is kept, with a short prefix for the lookup."""
     token = AccessToken.objects.get()
-    assert write_token not in (token.secret_hash, token.prefix)
+    assert write_token not in (token.token_hash, token.prefix)
     assert write_token.startswith(f"pat_{token.prefix}_")
-    assert len(token.secret_hash) == 64
+    assert len(token.token_hash) == 64
 
 
 def test_a_revoked_token_gets_a_401_and_writes_nothing(client, write_token, scan):

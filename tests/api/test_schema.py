@@ -53,3 +53,54 @@ def test_the_docs_files_are_static_files_of_the_site():
 
     for name in ("swagger-ui-bundle.js", "swagger-ui-init.js", "swagger-ui.css"):
         assert finders.find(f"ninja/{name}")
+
+
+def operations(client):
+    paths = client.get("/api/v1/openapi.json").json()["paths"]
+    return {
+        (method.upper(), path): operation
+        for path, methods in paths.items()
+        for method, operation in methods.items()
+    }
+
+
+def test_generated_clients_get_names_that_read_well(client):
+    """Operation ids are the views' names (list_resources), not api_views_resource_list."""
+    ids = {operation["operationId"] for operation in operations(client).values()}
+    assert {"list_resources", "get_resource", "log_sitting", "create_session", "get_note"} <= ids
+    assert not [name for name in ids if name.startswith("api_")]
+
+
+def body_properties(client, name):
+    return client.get("/api/v1/openapi.json").json()["components"]["schemas"][name]["properties"]
+
+
+def test_the_schema_states_the_limits_of_minutes_and_texts(client):
+    minutes = {"type": "integer", "minimum": 1, "maximum": 1440}
+    assert body_properties(client, "SittingIn")["minutes"].items() >= minutes.items()
+    session = body_properties(client, "SessionIn")
+    assert session["minutes"].items() >= minutes.items()
+    assert (session["built"]["minLength"], session["built"]["maxLength"]) == (1, 300)
+    assert session["code_url"]["maxLength"] == 500
+    patch = body_properties(client, "SessionPatch")
+    assert patch["minutes"]["anyOf"][0].items() >= minutes.items()
+    assert body_properties(client, "NoteIn")["text"]["maxLength"] == 10_000
+
+
+def test_every_error_an_operation_can_answer_is_documented(client):
+    for (method, path), operation in operations(client).items():
+        statuses = set(operation["responses"])
+        assert {"401", "429"} <= statuses, (method, path)
+        assert ("403" in statuses) == (method != "GET"), (method, path)
+        takes_a_body = "requestBody" in operation
+        assert ("400" in statuses) == takes_a_body, (method, path)
+        takes_input = takes_a_body or bool(operation.get("parameters"))
+        assert ("422" in statuses) == takes_input, (method, path)
+        assert ("404" in statuses) == ("{" in path), (method, path)
+
+
+def test_a_new_session_links_to_the_operations_on_it(client):
+    """Generated clients and Schemathesis's stateful phase follow the id a new session gets."""
+    created = operations(client)[("POST", "/api/v1/sessions")]["responses"]["201"]
+    assert set(created["links"]) == {"get_session", "update_session", "delete_session"}
+    assert created["links"]["get_session"]["parameters"] == {"session_id": "$response.body#/id"}

@@ -81,12 +81,17 @@ def test_bad_input_is_refused_naming_the_field_and_nothing_is_written(api, kerne
     assert not CodingSession.objects.exists()
 
 
-def test_a_body_that_is_not_json_gets_a_clear_error(api, client, write_token):
+@pytest.mark.parametrize("body", ["{not json", b"\xf7\x16k"])
+def test_a_body_that_is_not_json_gets_a_400_in_the_requests_language(api, client, body):
     response = client.post(
-        "/api/v1/sessions", "{not json", content_type="application/json", headers=api.headers
+        "/api/v1/sessions", body, content_type="application/json", headers=api.headers
     )
-    assert response.status_code in {400, 422}
-    assert response.json()["message"]
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "bad_request",
+        "message": "Le corps n’est pas du JSON valide.",
+        "fields": {},
+    }
     assert not CodingSession.objects.exists()
 
 
@@ -169,3 +174,27 @@ def test_the_list_takes_the_same_queries_whatever_the_number_of_sessions(
     with django_assert_num_queries(2):
         response = api.get("/sessions")
     assert len(response.json()) == count
+
+
+@pytest.mark.parametrize("day", ["0", "1700000000", "1999-12-31", "20260101", "yesterday"])
+@pytest.mark.parametrize("name", ["from", "to"])
+def test_a_range_day_must_be_written_yyyy_mm_dd_from_2000(api, name, day):
+    """Pydantic alone read to=0 as 1970-01-01, seconds since the epoch."""
+    response = api.get("/sessions", **{name: day})
+    assert response.status_code == 422
+    assert response.json()["message"].startswith(f"{name}: ")
+
+
+@pytest.mark.parametrize("day", [0, 1700000000, "1700000000"])
+def test_a_session_day_is_not_read_from_a_number(api, kernel, day):
+    body = {"minutes": 90, "resource": "gpu-mode-9", "built": "A kernel", "day": day}
+    response = api.post("/sessions", body)
+    assert response.status_code == 422
+    assert response.json()["message"] == "day: Saisissez un jour au format AAAA-MM-JJ."
+    assert not CodingSession.objects.exists()
+
+
+def test_a_limit_out_of_range_is_refused_in_the_requests_language(api):
+    response = api.get("/sessions", limit=0)
+    assert response.status_code == 422
+    assert response.json()["fields"]["limit"] == ["Saisissez un nombre d’au moins 1."]

@@ -106,3 +106,21 @@ def serious_accessibility_violations(page):
         for v in violations
         if v["impact"] in {"serious", "critical"}
     ]
+
+
+def language_cookie(live_server, language):
+    """The cookie that makes the live server answer in this language."""
+    from django.conf import settings
+
+    return [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+
+
+def session_cookie(live_server, user):
+    """A signed-in session for user, as a cookie for the browser's context."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    value = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return [{"name": settings.SESSION_COOKIE_NAME, "value": value, "url": live_server.url}]

@@ -25,7 +25,7 @@ def test_a_learner_filters_by_state_with_htmx_and_folds_a_series_with_the_keyboa
     page.goto("/resources/")
     status = page.locator("#results-status")
     expect(status).to_contain_text("58 ressources")
-    expect(page.locator("details.series-group[open]")).to_have_count(0)
+    expect(page.locator("details.series-group[open]")).to_have_count(1)  # "start here"
     page.evaluate("document.getElementById('results-status').dataset.kept = 'yes'")
 
     state = page.get_by_label("Mon avancement")

@@ -64,7 +64,12 @@ def test_a_curator_adds_a_resource_to_week_4_and_a_learner_sees_it_on_the_path(
     new_step = page.locator(f"#step-{step.pk}")
     expect(new_step).to_contain_text("Tensor Memory Accelerator in practice")
     expect(new_step).to_contain_text("1 h 15")
-    expect(new_step).to_contain_text(re.compile(r"Partie 2, chapitre 5"))
     stage = page.locator(f"#stage-{step.stage.pk}")
     expect(stage.locator(".step")).to_have_count(3)
     expect(stage.locator(".step").last).to_have_id(f"step-{step.pk}")
+    # The compact map leaves the pairing and the note to the step's resource page.
+    new_step.get_by_role("link", name="Tensor Memory Accelerator in practice").click()
+    expect(page.locator(".resource__facts")).to_contain_text(
+        "Semaine 4 · 1 h 15, avec le chapitre 5"
+    )
+    expect(page.locator("#guide-heading + ul")).to_contain_text(re.compile(r"Partie 2, chapitre 5"))

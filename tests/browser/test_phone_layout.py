@@ -101,29 +101,21 @@ def sideways_overflow(page):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_no_page_scrolls_sideways_on_a_phone(phone, transactional_db, width):
-    """scrollWidth stays within the window on every main page, with long rows and URLs."""
+def test_no_page_scrolls_sideways_on_a_phone_and_axe_finds_nothing_serious(
+    phone, transactional_db, width
+):
+    """On every main page, with long rows and URLs: scrollWidth stays within the window, and axe
+    finds nothing serious or critical (scrollable regions included). One load of each page for
+    both checks."""
     learner = a_learner_with_a_long_history()
     page = phone(width)
     sign_in_on(page, learner)
-    overflowing = {}
+    overflowing, found = {}, {}
     for address in PAGES:
         page.goto(address)
         overflow = sideways_overflow(page)
         if overflow["excess"] > 0:
             overflowing[address] = overflow
-    assert overflowing == {}
-
-
-@pytest.mark.parametrize("width", WIDTHS)
-def test_pages_on_a_phone_have_no_serious_accessibility_violation(phone, transactional_db, width):
-    """axe finds nothing serious or critical at phone widths (scrollable regions included)."""
-    learner = a_learner_with_a_long_history()
-    page = phone(width)
-    sign_in_on(page, learner)
-    found = {}
-    for address in PAGES:
-        page.goto(address)
         violations = serious_accessibility_violations(page)
         if violations:
             found[address] = violations
@@ -134,6 +126,7 @@ def test_pages_on_a_phone_have_no_serious_accessibility_violation(phone, transac
     page.locator("form.form [type=submit]").click()
     page.locator(".messages").wait_for()
     found["/coding/ with a message"] = serious_accessibility_violations(page)
+    assert overflowing == {}
     assert found == {"/coding/ with a message": []}
 
 

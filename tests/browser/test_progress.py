@@ -64,7 +64,7 @@ def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(
 
     expect(page.locator(f"#step-{step.pk}")).to_have_class(re.compile("step--done"))
     expect(page.locator("#bar-path-steps")).to_have_attribute("value", "1")
-    expect(page.locator("#bar-path-minutes")).to_have_attribute("value", "60")
+    expect(page.locator("#path-bar")).to_contain_text(re.compile(r"1\sh regardées? sur"))
     expect(page.locator("#start-here-title")).to_have_count(0)
     next_up = page.locator("#next-up")
     expect(next_up).to_contain_text("Getting Started With CUDA")
@@ -85,19 +85,15 @@ def test_a_newcomer_marks_the_start_here_talk_watched_without_a_page_load(
     assert len(navigations) == 1, "the listener sees a real page load"
 
 
-def test_a_step_title_opens_the_resource_page_and_watch_opens_a_new_tab(
-    page, sign_in, transactional_db, seed_rows
-):
-    """The title leads to the resource page, where coding is logged; "Regarder" is the separate
-    link that opens the video's site in a new tab."""
+def test_a_step_title_opens_the_resource_page(page, sign_in, transactional_db, seed_rows):
+    """The tile's title leads to the resource page, where the video and coding are; the compact
+    map's tile carries no watch link of its own."""
     insert_seed(seed_rows)
     step = step_of("gpu-mode-3")
     sign_in(UserFactory(username="ada"))
     page.goto("/path/")
     item = page.locator(f"#step-{step.pk}")
-    watch = item.get_by_role("link", name=re.compile("^Regarder"))
-    expect(watch).to_have_attribute("target", "_blank")
-    expect(watch).to_contain_text("s’ouvre dans un nouvel onglet")
+    expect(item.get_by_role("link", name=re.compile("^Regarder"))).to_have_count(0)
     item.locator(".step__title a").click()
     expect(page).to_have_url(re.compile("/resources/gpu-mode-3/$"))
     expect(page.locator("#coding-gpu-mode-3")).to_be_visible()
@@ -148,7 +144,7 @@ def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
         expect(course).to_contain_text(words)
         expect(page.locator(f"#step-{step.pk}-bar")).to_have_attribute("value", total)
     expect(course).to_have_class(re.compile("step--in_progress"))
-    expect(page.locator("#bar-path-minutes")).to_have_attribute("value", "210")
+    expect(page.locator("#path-bar")).to_contain_text(re.compile(r"3\sh\s30 regardées sur"))
     expect(page.locator("#balance")).to_contain_text("3 h 30")
 
     page.locator(f"#step-{step.pk}-toggle").click()
@@ -156,7 +152,7 @@ def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
     expect(course).to_have_class(re.compile("step--in_progress"))
     page.locator(f"#step-{step.pk}-toggle").click()
     expect(course).to_have_class(re.compile("step--done"))
-    expect(page.locator("#bar-path-minutes")).to_have_attribute("value", "720")
+    expect(page.locator("#path-bar")).to_contain_text(re.compile(r"12\sh regardées sur"))
     expect(page.locator("#bar-path-steps")).to_have_attribute("value", "1")
 
 
@@ -177,7 +173,7 @@ def test_keyboard_only_a_learner_tabs_to_a_button_and_focus_stays_on_the_step(
     page.keyboard.press("Enter")
 
     expect(page.locator(f"#step-{step.pk}")).to_have_class(re.compile("step--done"))
-    expect(page.locator(f"#bar-{stage.pk}-steps")).to_have_attribute("value", "1")
+    expect(page.locator(f"#stage-{stage.pk}-bar")).to_contain_text("1 sur 2")
     expect(page.locator("#bar-path-steps")).to_have_attribute("value", "1")
     assert page.evaluate(f"document.activeElement.closest('#step-{step.pk}') !== null")
     assert page.evaluate("document.activeElement.id") == target

@@ -21,7 +21,8 @@ def a_learner_with_two_sittings():
 def test_a_learner_corrects_then_deletes_a_sitting_without_a_page_load(
     page, sign_in, transactional_db
 ):
-    """Correct opens a form in the row; saving and deleting update the list, state and balance."""
+    """Correct opens a form in the row; saving updates the list, state and balance and focuses the
+    corrected row; Delete asks in the row first, and after deleting focus is on the heading."""
     user, course, first, second = a_learner_with_two_sittings()
     sign_in(user)
     page.goto("/resources/cuda/")
@@ -36,9 +37,18 @@ def test_a_learner_corrects_then_deletes_a_sitting_without_a_page_load(
     expect(page.locator(f"#sitting-{first.pk}")).to_contain_text("30 min")
     expect(page.locator("#watch-cuda-watch")).to_contain_text("1 h 30 sur 12 h")
     expect(page.locator("#balance")).to_contain_text("1 h 30")
+    expect(page.locator(f"#sitting-{first.pk}")).to_be_focused()
 
-    page.locator(f"#sitting-{second.pk} button").click()
+    page.locator(f"#sitting-{second.pk} .sitting__delete").click()
+    confirm = page.get_by_role("button", name="Supprimer la séance")
+    expect(confirm).to_be_focused()
+    expect(page.locator(f"#sitting-{second.pk}")).to_contain_text(
+        "Ses minutes sortent de vos totaux"
+    )
+    assert WatchEvent.objects.filter(pk=second.pk).exists(), "asking deletes nothing"
+    page.keyboard.press("Enter")
     expect(page.locator(f"#sitting-{second.pk}")).to_have_count(0)
+    expect(page.locator("#sittings-cuda-title")).to_be_focused()
     expect(page.locator("#watch-cuda-watch")).to_contain_text("30 min sur 12 h")
     expect(page.locator("#sittings-cuda-status")).to_contain_text("supprimée")
     assert page.evaluate("window.__marker") == 1, "no page load"
@@ -63,8 +73,11 @@ def test_without_javascript_the_sitting_forms_post_and_come_back(
     page.get_by_label("Minutes regardées pendant cette séance").fill("45")
     page.locator(f"#sitting-{first.pk}-save").click()
     expect(page.locator(".messages")).to_contain_text("Séance corrigée pour « CUDA course »")
-    assert page.url.endswith("/resources/cuda/")
+    assert page.url.endswith(f"/resources/cuda/#sitting-{first.pk}")
 
-    page.locator(f"#sitting-{second.pk} button").click()
+    page.locator(f"#sitting-{second.pk} .sitting__delete").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Supprimer une séance de visionnage")
+    page.get_by_role("button", name="Supprimer la séance").click()
     expect(page.locator(".messages")).to_contain_text(re.compile(r"Séance de 1\sh supprimée"))
+    assert page.url.endswith("/resources/cuda/#sittings-cuda-title")
     assert Watch.objects.get(user=user, resource=course).logged_minutes == 45

@@ -32,6 +32,8 @@ pytestmark = [
         " (set DATABASE_URL); an in-memory SQLite test database is private to this process.",
     ),
     pytest.mark.django_db(transaction=True),
+    # One worker for both tests under `make test`: the hashed static files are collected once.
+    pytest.mark.xdist_group("app_servers"),
 ]
 
 GUNICORN = Path(sys.executable).parent / "gunicorn"

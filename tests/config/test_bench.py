@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import resolve
 from django.urls.exceptions import Resolver404
 
-from bench import FLOOR_PATH
+from bench import FLOOR_PATH, VIEWING_PATH
 from bench.queries import count_queries, counts_at_two_sizes, learner_with_data
 from progress.models import CodingSession, WatchEvent
 from tests.factories import CodingSessionFactory, ResourceFactory, UserFactory, WatchEventFactory
@@ -56,12 +56,13 @@ def test_count_queries_counts_the_queries_of_one_request(
 
 
 def test_count_queries_leaves_out_savepoints(learner_client, learner):
-    """In a test a view's transaction is a savepoint; on a server it sends no statement at all."""
-    resource = ResourceFactory(slug="gpu-mode-12")
+    """In a test a view's transaction is a savepoint; on a server it sends no statement at all.
+    (A player's beat: mark-watched is one statement on PostgreSQL, without a transaction.)"""
+    ResourceFactory(
+        slug="gpu-mode-8", duration_minutes=60, watch_url="https://youtu.be/09wntC6BT5o"
+    )
     with CaptureQueriesContext(connection) as captured:
-        status, queries = count_queries(
-            learner_client, "POST", f"/resources/{resource.slug}/watched/"
-        )
+        status, queries = count_queries(learner_client, "POST", VIEWING_PATH)
     statements = [query["sql"] for query in captured.captured_queries]
     savepoints = [sql for sql in statements if "SAVEPOINT" in sql]
     assert status == 200
@@ -91,6 +92,34 @@ def test_counts_at_two_sizes_are_equal_for_a_page_built_to_be_fast(client):
         assert at_1x == at_10x > 0
     # The copies made for the 10x count are rolled back.
     assert CodingSession.objects.filter(user=user).count() == 4
+
+
+def test_the_viewing_beat_is_counted_with_its_body_at_two_sizes(client):
+    """The player's beat (bench/__init__.py's body) answers 200 and runs as many queries at ten
+    times the learner's rows, viewing sessions included."""
+    from bench import VIEWING_PATH
+
+    resource = ResourceFactory(slug="gpu-mode-8", watch_url="https://youtu.be/SGhfUhlowB4")
+    user = learner_with_rows(resource, sessions=4, events=2)
+    client.force_login(user)
+    counts = counts_at_two_sizes(client, user, [("POST", VIEWING_PATH)])
+    at_1x, at_10x = counts[("POST", VIEWING_PATH)]
+    assert at_1x == at_10x > 0
+
+
+def test_the_editor_bulk_is_counted_with_its_key_at_two_sizes(client):
+    """The editor's 25 heartbeats (bench/__init__.py) answer 201 with the learner's editor key and
+    run as many queries at ten times the learner's rows, heartbeats included."""
+    from bench import EDITOR_PATH
+    from progress.models import Heartbeat
+
+    user = learner_with_rows(ResourceFactory(), sessions=4, events=2)
+    client.force_login(user)
+    at_1x, at_10x = counts_at_two_sizes(client, user, [("POST", EDITOR_PATH)])[
+        ("POST", EDITOR_PATH)
+    ]
+    assert at_1x == at_10x > 0
+    assert not Heartbeat.objects.exists()  # rolled back with the copies
 
 
 def test_counts_at_two_sizes_see_ten_times_the_rows(client, monkeypatch):

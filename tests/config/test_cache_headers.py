@@ -3,6 +3,8 @@
 import pytest
 from django.urls import reverse
 
+from api.models import AccessToken
+from progress.models import CodingSession
 from tests.factories import CodingSessionFactory, ResourceFactory
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +23,8 @@ def signed_in_urls(resource):
     return [
         "/",
         "/path/",
-        reverse("curriculum:resource_list"),
-        reverse("curriculum:resource_detail", args=[resource.slug]),
+        reverse("progress:catalogue"),
+        reverse("progress:resource_detail", args=[resource.slug]),
         reverse("curriculum:guide"),
         reverse("progress:coding_log"),
         reverse("progress:stats"),
@@ -56,9 +58,44 @@ def test_htmx_fragments_and_redirects_after_a_post_are_private_too(learner_clien
     assert fragment["Cache-Control"] == redirect["Cache-Control"] == PERSONAL
 
 
+def token_calls(resource):
+    """API calls with a token, reads and a write, and the answers they get."""
+    session = CodingSession.objects.get(resource=resource)
+    return [
+        ("get", "/api/v1/me", 200),
+        ("get", "/api/v1/summary", 200),
+        ("get", "/api/v1/export", 200),
+        ("get", "/api/v1/resources", 200),
+        ("get", f"/api/v1/resources/{resource.slug}", 200),
+        ("get", "/api/v1/sessions", 200),
+        ("get", f"/api/v1/sessions/{session.pk}", 200),
+        ("get", "/api/v1/resources/no-such-resource", 404),
+        ("post", f"/api/v1/resources/{resource.slug}/watched", 200),
+    ]
+
+
+def test_api_answers_to_a_token_are_private_and_not_stored(client, learner, resource):
+    """No session cookie, yet each answer is the token holder's: export, reads, errors, writes."""
+    _token, clear = AccessToken.objects.create_for(user=learner, name="laptop", scope="write")
+    headers = {"Authorization": f"Bearer {clear}"}
+    seen = {}
+    for method, url, status in token_calls(resource):
+        response = getattr(client, method)(url, headers=headers)
+        assert response.status_code == status, (url, response.content)
+        seen[url] = response["Cache-Control"]
+    assert seen == dict.fromkeys(seen, PERSONAL)
+
+
+def test_a_refused_token_is_not_stored_either(client, resource):
+    """The 401 answers a request that carried credentials: no cache keeps it for another."""
+    response = client.get("/api/v1/me", headers={"Authorization": "Bearer pt_not-a-token"})
+    assert response.status_code == 401
+    assert response["Cache-Control"] == PERSONAL
+
+
 def test_signed_out_pages_carry_a_csrf_token_so_they_are_not_stored(client, resource):
     """Signed out, every page still holds this browser's CSRF token (language switcher, htmx)."""
-    for url in ["/", reverse("curriculum:resource_list"), reverse("curriculum:guide"), "/path/"]:
+    for url in ["/", reverse("progress:catalogue"), reverse("curriculum:guide"), "/path/"]:
         response = client.get(url)
         assert 'name="csrfmiddlewaretoken"' in response.content.decode()
         assert response["Cache-Control"] == PERSONAL, url

@@ -1,5 +1,7 @@
-"""Every interface string has its French translation: none empty, none left fuzzy."""
+"""Every interface string has its French translation: none empty, none left fuzzy, and the
+compiled catalogues say what the .po files say."""
 
+import gettext
 import re
 import subprocess
 from pathlib import Path
@@ -40,3 +42,20 @@ def test_the_check_notices_an_untranslated_or_fuzzy_entry(tmp_path, entry):
     returncode, statistics = catalogue_statistics(po_file)
     assert returncode == 0
     assert not re.fullmatch(r"\d+ translated messages\.", statistics), statistics
+
+
+def compiled(mo_file):
+    """The messages of a compiled catalogue, msgid to msgstr (the header's metadata left out)."""
+    with mo_file.open("rb") as handle:
+        catalog = gettext.GNUTranslations(handle)._catalog
+    return {msgid: msgstr for msgid, msgstr in catalog.items() if msgid != ""}
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_committed_compiled_catalogue_is_the_po_file_compiled(tmp_path, language):
+    """docs/development.md: the compiled catalogues are committed, so `make messages` after
+    translating must not be forgotten; a .po string missing from the .mo shows in English."""
+    folder = Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES"
+    fresh = tmp_path / "django.mo"
+    subprocess.run(["msgfmt", "--output-file", str(fresh), str(folder / "django.po")], check=True)
+    assert compiled(folder / "django.mo") == compiled(fresh)

@@ -43,7 +43,7 @@ def test_an_unknown_address_gets_the_sites_404_page(client, headers, title, lang
 
 def test_an_unknown_resource_gets_the_same_404_page(client):
     """A 404 raised by a view looks the same as an unknown address."""
-    response = client.get(reverse("curriculum:resource_detail", args=["nope-nope"]), headers=EN)
+    response = client.get(reverse("progress:resource_detail", args=["nope-nope"]), headers=EN)
     assert response.status_code == 404
     assert "<h1>Page not found</h1>" in response.content.decode()
     assert response.content.decode().count("nope-nope") == 1  # the language switcher's return
@@ -52,7 +52,7 @@ def test_an_unknown_resource_gets_the_same_404_page(client):
 @pytest.mark.parametrize(("headers", "title"), [(EN, "Access refused"), (FR, "Accès refusé")])
 def test_a_refused_page_gets_the_sites_403_page(learner_client, headers, title):
     """A learner opening the curators' page gets a 403 page of the site, without the reason."""
-    response = learner_client.get(reverse("progress:curator_progress"), headers=headers)
+    response = learner_client.get(reverse("curation:curator_progress"), headers=headers)
     assert response.status_code == 403
     assert f"<h1>{title}</h1>" in response.content.decode()
     response = learner_client.get("/test-refuse/", headers=headers)

@@ -4,7 +4,7 @@ written for, or changed of, another learner."""
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from curriculum.models import Resource
@@ -46,6 +46,7 @@ ENDPOINTS = [
     ("progress:mark_followed", "channel"),
     ("progress:mark_not_followed", "channel"),
     ("progress:coding_session_add", "lecture"),
+    ("progress:log_code_today", "lecture"),
     ("progress:note", "lecture"),
     ("progress:coding_log", None),
     ("progress:coding_session_edit", "own session"),
@@ -68,9 +69,6 @@ def rows_of(user):
 
 
 @pytest.mark.parametrize(("name", "target"), ENDPOINTS)
-@settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(data=form_data, htmx=st.booleans())
 def test_arbitrary_form_data_never_breaks_an_endpoint(client, name, target, data, htmx):
     """Whatever is posted: an answer below 500, and the other learner's rows exactly as they were."""

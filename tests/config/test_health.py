@@ -81,8 +81,3 @@ def test_probes_are_exempt_from_the_https_redirect(client, settings):
     settings.SECURE_SSL_REDIRECT = True
     assert client.get("/healthz").status_code == 200
     assert client.get("/some-page/").status_code == 301
-
-
-def test_probes_refuse_post(client):
-    """The probes only answer GET."""
-    assert client.post("/healthz").status_code == 405

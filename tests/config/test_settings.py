@@ -29,6 +29,14 @@ def test_a_bad_boolean_names_the_variable():
     assert "DEBUG must be one of" in result.stderr
 
 
+def test_a_bad_whole_number_names_the_variable():
+    """DIGEST_HOUR=eight is refused with one line, as docs/operations.md says, not read as 8."""
+    result = run_django(SETUP, DEBUG="1", DIGEST_HOUR="eight")
+    assert result.returncode != 0
+    assert "DIGEST_HOUR must be a whole number (got 'eight')" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_debug_runs_without_secret_key_on_sqlite_by_default():
     """On a development machine nothing needs setting: SQLite in the project folder."""
     result = run_django(
@@ -61,6 +69,7 @@ def test_production_settings_pass_the_deploy_check():
         SECRET_KEY="a-long-random-production-secret-key-" + "k3J9x" * 10,
         ALLOWED_HOSTS="parcours.example",
         EMAIL_HOST="smtp.parcours.example",
+        SITE_URL="https://parcours.example",
         DATABASE_URL="sqlite:///:memory:",
     )
     assert result.returncode == 0, result.stderr

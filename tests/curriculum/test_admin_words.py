@@ -43,7 +43,7 @@ def test_the_step_changelist_headings_use_the_learner_pages_words(curator_client
     words = WORDS[language]
     headers = {"accept-language": language}
     changelist = curator_client.get(reverse("admin:curriculum_step_changelist"), headers=headers)
-    progress_page = curator_client.get(reverse("progress:curator_progress"), headers=headers)
+    progress_page = curator_client.get(reverse("curation:curator_progress"), headers=headers)
     assert changelist.status_code == progress_page.status_code == 200
     assert column_headings(changelist.content.decode())[1:3] == [words["step"], words["stage"]]
     assert column_headings(progress_page.content.decode())[0] == words["step"]

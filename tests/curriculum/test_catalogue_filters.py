@@ -1,14 +1,19 @@
 """One invalid catalogue filter is left out and named; the valid ones still apply."""
 
+import re
+
 from django.urls import reverse
 
-URL = reverse("curriculum:resource_list")
+URL = reverse("progress:catalogue")
 EN = {"accept-language": "en"}
 FR = {"accept-language": "fr"}
 
 
 def slugs(response):
-    return {resource.slug for resource in response.context["resources"]}
+    """The resources whose cards the page shows."""
+    return set(
+        re.findall(r'<li class="resource-card" id="resource-([\w-]+)"', response.content.decode())
+    )
 
 
 def test_an_unknown_kind_keeps_the_series_filter_and_says_so(client, seed):
@@ -30,7 +35,7 @@ def test_two_bad_filters_are_both_named_in_french(client, seed):
     assert "gpu-mode-9" not in slugs(response)
     html = response.content.decode()
     assert "Ces filtres ont été ignorés" in html
-    assert "Série, architecture GPU" in html
+    assert "Série, Architecture GPU" in html
 
 
 def test_valid_filters_say_nothing_was_ignored(client, seed):
@@ -48,8 +53,20 @@ def test_the_htmx_fragment_carries_the_warning(client, seed):
     status = html.split('<div id="results">')[0]
     assert status.lstrip().startswith('<div id="results-status"')
     assert 'role="status" hx-swap-oob="innerHTML"' in status
-    assert '<p class="filters__ignored">' in status
+    assert '<p class="filters__ignored" id="filters-ignored">' in status
     assert "Part or chapter of the guide" in html
     assert slugs(response) == {
         "chips-and-cheese", "semianalysis", "modal", "pytorch-conference", "amd-rocm",
     }  # fmt: skip
+
+
+def test_an_ignored_select_is_described_by_the_note_that_names_it(client, seed):
+    """A screen reader on the invalid select hears why it was ignored: the note it points at."""
+    html = client.get(URL, {"series": "nope", "kind": "lecture"}, headers=EN).content.decode()
+    invalid = re.findall(
+        r'<select name="(\w+)" aria-invalid="true" aria-describedby="([\w-]+)"', html
+    )
+    assert invalid == [("series", "filters-ignored")]
+    note = re.search(r'<p class="filters__ignored" id="filters-ignored">(.*?)</p>', html, re.S)
+    assert note is not None
+    assert "choices: Series." in note.group(1)

@@ -10,7 +10,7 @@ from curriculum.models import Resource
 from progress import actions
 from tests.factories import FollowedResourceFactory, ResourceFactory, SeriesFactory
 
-URL = reverse("curriculum:resource_list")
+URL = reverse("progress:catalogue")
 EN = {"accept-language": "en"}
 FR = {"accept-language": "fr"}
 
@@ -25,14 +25,17 @@ def groups(response):
     return [(slug, bool(opened), " ".join(re.sub(r"<[^>]+>", " ", text).split())) for slug, opened, text in found]  # fmt: skip
 
 
-def test_unfiltered_every_series_is_closed_and_says_how_many_it_holds(client, seed):
-    """The seed's eight series, folded, with their counts; a visitor reads no "done"."""
+def test_unfiltered_only_the_start_here_series_is_open_and_each_says_how_many_it_holds(
+    client, seed
+):
+    """The seed's eight series with their counts, folded but for the one holding the "start
+    here" talk, so that the first view shows titles; a visitor reads no "done"."""
     found = groups(client.get(URL, headers=EN))
     assert [slug for slug, _open, _text in found][:3] == [
         "series-gpu-mode", "series-stephen-jones-gtc", "series-nvidia-gtc",
     ]  # fmt: skip
     assert len(found) == 8
-    assert not any(opened for _slug, opened, _text in found)
+    assert [slug for slug, opened, _text in found if opened] == ["series-stephen-jones-gtc"]
     assert found[0][2] == "GPU MODE 31 resources"
     assert "done" not in " ".join(text for _slug, _open, text in found)
 
@@ -74,11 +77,11 @@ def test_a_filter_opens_every_series_holding_a_match_and_hides_the_others(
         assert len(found) < len(unfiltered)
 
 
-def test_an_invalid_filter_alone_leaves_the_series_closed(client, seed):
-    """A filter that was ignored narrows nothing: the catalogue stays folded."""
+def test_an_invalid_filter_alone_leaves_the_catalogue_as_unfiltered(client, seed):
+    """A filter that was ignored narrows nothing: only the "start here" series is open."""
     found = groups(client.get(URL, {"kind": "podcast"}))
     assert len(found) == 8
-    assert not any(opened for _slug, opened, _text in found)
+    assert [slug for slug, opened, _text in found if opened] == ["series-stephen-jones-gtc"]
 
 
 def test_a_catalogue_of_one_series_opens_it_unfiltered(client, db):

@@ -3,7 +3,7 @@ from django.template import engines
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from curriculum.templatetags.curriculum import duration
+from lib.durations import duration
 from progress.balance import Balance
 from tests.factories import CodingSessionFactory, ResourceFactory
 

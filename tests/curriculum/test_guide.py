@@ -1,6 +1,6 @@
 from django.urls import reverse
 
-from tests.factories import PairingFactory
+from tests import bulk
 
 URL = reverse("curriculum:guide")
 
@@ -21,8 +21,19 @@ def test_the_guide_query_count_does_not_grow(client, seed, django_assert_num_que
     client.get(URL)  # builds this process's copy of the curriculum (structure.py)
     with django_assert_num_queries(1):
         client.get(URL)
-    PairingFactory.create_batch(580)
+    bulk.resources(580, "more")  # each paired with a part of its own
     with django_assert_num_queries(16):  # the token, then the rebuilt curriculum
         client.get(URL)
     with django_assert_num_queries(1):
         assert client.get(URL).status_code == 200
+
+
+def test_a_curators_edit_is_on_the_next_guide(client, seed):
+    """The guide built once per curriculum revision is rebuilt after an edit, in each language."""
+    from curriculum.models import Part
+
+    client.get(URL, headers={"accept-language": "en"})
+    client.get(URL, headers={"accept-language": "fr"})
+    Part.objects.filter(number=9).update(title_en="Profiling", title_fr="Profilage")
+    assert "Part 9 · Profiling" in client.get(URL, headers={"accept-language": "en"}).text
+    assert "Partie 9 · Profilage" in client.get(URL, headers={"accept-language": "fr"}).text

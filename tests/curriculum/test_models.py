@@ -131,12 +131,8 @@ def test_a_resource_step_resolves_to_its_resource_whatever_the_gpu():
     assert step.display_title == str(step.resource)
 
 
-def test_search_matches_every_word_in_title_speaker_keywords_or_summary():
-    """Each word must appear somewhere; case does not matter."""
-    cutlass = ResourceFactory(title="CUTLASS", speaker="Eric Auld", keywords="CuTe, Hopper")
-    ResourceFactory(title="Reductions", summary="tree reductions in shared memory")
-    assert list(Resource.objects.search("cutlass hopper")) == [cutlass]
-    assert list(Resource.objects.search("auld")) == [cutlass]
+def test_keywords_are_a_list_without_blanks():
+    cutlass = ResourceFactory(title="CUTLASS", keywords="CuTe, Hopper, ,")
     assert cutlass.keyword_list == ["CuTe", "Hopper"]
 
 

@@ -1,8 +1,5 @@
 from django.urls import reverse
 
-from curriculum.models import Stage
-from tests.factories import ArchitectureFactory, ResourceFactory, StepFactory
-
 URL = reverse("progress:path")
 
 
@@ -34,23 +31,6 @@ def test_an_empty_database_says_the_path_is_not_loaded(client, db):
     """No crash before the loader ran."""
     html = client.get(URL, headers={"accept-language": "en"}).content.decode()
     assert "not loaded yet" in html
-
-
-def test_the_path_query_count_does_not_grow(client, seed, django_assert_num_queries):
-    """Ten times as many steps, each with its own resource, cost the same queries."""
-    with django_assert_num_queries(6) as small:
-        client.get(URL)
-    stage = Stage.objects.last()
-    architecture = ArchitectureFactory()
-    for order in range(100, 200):
-        StepFactory(
-            stage=stage, order=order, resource=ResourceFactory(architectures=[architecture])
-        )
-    ResourceFactory.create_batch(
-        5, kind="talk", presents_architecture=True, architectures=[architecture]
-    )
-    with django_assert_num_queries(len(small.captured_queries)):
-        assert client.get(URL).status_code == 200
 
 
 def test_the_path_opens_with_the_chapters_introduction_and_place_in_the_guide(client, seed):

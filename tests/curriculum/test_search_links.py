@@ -11,7 +11,7 @@ from tests.factories import ResourceFactory, SeriesFactory
 
 EN = {"accept-language": "en"}
 FR = {"accept-language": "fr"}
-CATALOGUE = reverse("curriculum:resource_list")
+CATALOGUE = reverse("progress:catalogue")
 GPU_MODE_SEARCH = "https://www.youtube.com/@GPUMODE/search?query="
 ON_DEMAND_SEARCH = (
     "https://www.nvidia.com/en-us/on-demand/search/?facet.mimetype%5B%5D=event%20session"
@@ -52,7 +52,7 @@ def test_a_lecture_with_a_known_video_links_to_it_and_not_to_a_search(client, se
 
 def test_the_gtc_architecture_session_searches_the_archive_for_its_architecture(client, seed):
     """The GTC home page is not a talk's address: the page searches On-Demand for Hopper."""
-    url = reverse("curriculum:resource_detail", args=["gtc-architecture-hopper"])
+    url = reverse("progress:resource_detail", args=["gtc-architecture-hopper"])
     html = client.get(url, headers=EN).content.decode()
     assert f'href="{ON_DEMAND_SEARCH}Hopper+architecture&amp;sort=relevance"' in html
     assert "Search the NVIDIA On-Demand archive" in html
@@ -63,7 +63,7 @@ def test_the_gtc_architecture_session_searches_the_archive_for_its_architecture(
 
 def test_a_talk_with_no_link_searches_the_archive_for_its_title(client, seed):
     """“Advanced Strategies…” has no confirmed address: a search of On-Demand for its title."""
-    url = reverse("curriculum:resource_detail", args=["advanced-strategies-gpu-programming"])
+    url = reverse("progress:resource_detail", args=["advanced-strategies-gpu-programming"])
     html = client.get(url, headers=FR).content.decode()
     assert "q=Advanced+Strategies+for+High-Performance+GPU+Programming" in html
     assert "Chercher dans l’archive NVIDIA On-Demand" in html
@@ -71,7 +71,7 @@ def test_a_talk_with_no_link_searches_the_archive_for_its_title(client, seed):
 
 def test_a_series_without_a_search_gives_no_search_link(client, seed):
     """PPoPP has no link and its series no search: nothing is invented."""
-    url = reverse("curriculum:resource_detail", args=["ppopp"])
+    url = reverse("progress:resource_detail", args=["ppopp"])
     html = client.get(url, headers=EN).content.decode()
     assert "Search the" not in html
     assert "No link is known yet" in html

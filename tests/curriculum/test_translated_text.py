@@ -1,6 +1,7 @@
 """The curriculum's text in the learner's language: English where written, the French otherwise."""
 
 import io
+from html import unescape
 
 import pytest
 from django.core.management import call_command
@@ -64,9 +65,9 @@ def test_the_dashboard_stays_french_for_a_french_learner(learner_client, seed):
 
 def test_the_catalogue_shows_english_titles_summaries_topics_and_series(client, seed):
     """Series and resource titles written in French, summaries and topics, in English."""
-    html = page(client, reverse("curriculum:resource_list"), EN)
+    html = unescape(page(client, reverse("progress:catalogue"), EN))
     assert "Recorded university courses" in html
-    assert "NVIDIA&#x27;s official tutorials" in html
+    assert "NVIDIA's official tutorials" in html
     assert "Series on the basics, kernels, memory" in html
     assert "Low precision" in html
     assert "Cours universitaires enregistrés" not in html
@@ -75,7 +76,7 @@ def test_the_catalogue_shows_english_titles_summaries_topics_and_series(client, 
 
 def test_the_resource_page_shows_the_english_summary_reason_and_series(client, seed):
     """How GPU Computing Works: its summary, why to start there, its series' description."""
-    url = reverse("curriculum:resource_detail", args=["how-gpu-computing-works"])
+    url = reverse("progress:resource_detail", args=["how-gpu-computing-works"])
     html = page(client, url, EN)
     assert "the throughput/latency trade-off, DRAM" in html
     assert "It is the content of part 1 of the guide" in html
@@ -85,7 +86,7 @@ def test_the_resource_page_shows_the_english_summary_reason_and_series(client, s
 
 def test_a_talk_keeps_its_own_title_and_speaker_in_english(client, seed):
     """Names and talk titles stay as given: no English is written for them."""
-    url = reverse("curriculum:resource_detail", args=["gpu-mode-36"])
+    url = reverse("progress:resource_detail", args=["gpu-mode-36"])
     html = page(client, url, EN)
     assert "CUTLASS and Flash ATtention 3" in html and "Jay Shah" in html
     assert "CUTLASS and CuTe" in html  # its topic, translated
@@ -97,7 +98,7 @@ def test_text_with_no_english_falls_back_to_the_french(client, db):
     ResourceFactory(
         slug="a-talk", series=series, title_fr="Une conférence", summary_fr="Le résumé français."
     )
-    html = page(client, reverse("curriculum:resource_detail", args=["a-talk"]), EN)
+    html = page(client, reverse("progress:resource_detail", args=["a-talk"]), EN)
     assert "Une conférence" in html
     assert "Le résumé français." in html
     assert "Une sélection." in html
@@ -265,11 +266,15 @@ def test_the_seed_has_english_for_every_text_written_in_french(seed):
 
 
 def test_a_signed_in_english_learner_reads_stages_and_notes_on_the_path(learner_client, seed):
-    """The learner's own path page: stage names and notes in English (the card shows the
-    note's leading length once, as the step's length)."""
+    """The learner's own path page names the stages in English; the compact map leaves a step's
+    note to the resource page, which says where the step stands in the path, in English too."""
     html = page(learner_client, reverse("progress:path"), EN)
-    assert "Week 2-3" in html and "in several sittings" in html
-    assert "Semaine 2-3" not in html
+    assert "Week 2-3" in html and "Semaine 2-3" not in html
+    course = page(
+        learner_client, reverse("progress:resource_detail", args=["freecodecamp-cuda-course"]), EN
+    )
+    assert "In the suggested path" in course
+    assert "Week 2-3</a> · 12 h, in several sittings" in course and "plusieurs fois" not in course
 
 
 @pytest.mark.parametrize(

@@ -39,8 +39,8 @@ def test_a_member_who_deletes_their_account_leaves_the_board(client, learner, ot
     delete_account(client, other_learner)
     assert list(group.memberships.values_list("user", flat=True)) == [learner.pk]
     client.force_login(learner)
-    rows = client.get(reverse("groups:board", args=[group.slug])).context["rows"]
-    assert [row.name for row in rows] == ["Ada L."]
+    page = client.get(reverse("groups:board", args=[group.slug])).context["page"]
+    assert [member.name for member in page.members] == ["Ada L."]
 
 
 def test_the_share_link_goes_with_the_account(client, learner):

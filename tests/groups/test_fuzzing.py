@@ -2,7 +2,7 @@
 
 import pytest
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from groups import actions
@@ -50,9 +50,6 @@ def state_of(group):
 
 
 @pytest.mark.parametrize("name", ENDPOINTS)
-@settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(data=form_data)
 def test_arbitrary_form_data_never_breaks_a_groups_endpoint(client, name, data):
     ada, grace = UserFactory(username="ada"), UserFactory(username="grace")

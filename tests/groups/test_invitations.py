@@ -2,6 +2,7 @@
 
 import re
 from datetime import timedelta
+from urllib.parse import quote
 
 import pytest
 import time_machine
@@ -9,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.tokens import digest
 from groups import actions
 from groups.models import MAX_MEMBERS, Invitation, Membership
+from lib.tokens import digest
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -121,13 +122,57 @@ def test_an_unknown_or_altered_token_is_a_404(client_of, learner, other_learner,
     assert client.get(reverse("groups:join", args=["nothing-here"])).status_code == 404
 
 
-def test_a_signed_out_visitor_signs_in_first_and_comes_back(client_of, learner, ada_group):
+def test_a_signed_out_visitor_reads_who_invites_them_to_which_group(client_of, learner, ada_group):
+    """The link names the group and its owner, and offers sign up and sign in that come back."""
     url = make_link(client_of(learner), ada_group)
     path = url.split("testserver", 1)[1]
-    response = Client().get(path)
+    response = Client().get(path, headers={"accept-language": "en"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Ada L. invites you to the study group “Kernel club” on Parcours." in html
+    assert f'href="{reverse("signup")}?next={quote(path)}"' in html
+    assert f'href="{reverse("login")}?next={quote(path)}"' in html
+    assert Invitation.objects.get().uses == 0
+
+
+def test_signing_up_from_the_invitation_comes_back_to_the_join_page(client_of, learner, ada_group):
+    url = make_link(client_of(learner), ada_group)
+    path = url.split("testserver", 1)[1]
+    visitor = Client()
+    response = visitor.post(
+        reverse("signup") + "?next=" + quote(path),
+        {
+            "username": "noah",
+            "email": "noah@example.com",
+            "password1": "a long pass phrase 42",
+            "password2": "a long pass phrase 42",
+            "next": path,
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == path
+    page = visitor.get(path, headers={"accept-language": "en"})
+    assert "Join the group" in page.content.decode()
+    assert not Membership.objects.filter(user__username="noah").exists()
+
+
+def test_a_signed_out_visitor_with_a_revoked_link_learns_it_cannot_be_used(
+    client_of, learner, ada_group
+):
+    url = make_link(client_of(learner), ada_group)
+    Invitation.objects.get().revoke()
+    response = Client().get(url.split("testserver", 1)[1])
+    assert response.status_code == 410
+    assert "Kernel club" not in response.content.decode()
+
+
+def test_a_signed_out_post_to_the_link_is_sent_to_sign_in(client_of, learner, ada_group):
+    url = make_link(client_of(learner), ada_group)
+    path = url.split("testserver", 1)[1]
+    response = Client().post(path, {"display_name": "Anon", "shares": "progress"})
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
-    assert "next=" in response["Location"]
+    assert Membership.objects.count() == 1
 
 
 def test_inviting_by_username_then_accepting(client_of, learner, other_learner, ada_group):

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts.tokens import digest
 from groups.models import ShareLink
+from lib.tokens import digest
 from progress import actions as progress_actions
 from tests.factories import CodingSessionFactory, NoteFactory
 
@@ -27,7 +27,7 @@ def turn_on(client, name="Ada the learner"):
 def test_sharing_is_off_until_the_learner_turns_it_on(client_of, learner):
     page = client_of(learner).get(SETTINGS)
     assert page.status_code == 200
-    assert page.context["link"] is None
+    assert not page.context["page"].sharing
     assert not ShareLink.objects.exists()
 
 
@@ -79,6 +79,14 @@ def test_revoking_the_link_ends_it(client_of, learner):
     assert not ShareLink.objects.exists()
 
 
+def test_a_deactivated_learners_page_is_a_404(client_of, learner):
+    """A closed account's progress stops being public, link or not."""
+    url = turn_on(client_of(learner))
+    learner.is_active = False
+    learner.save(update_fields=["is_active"])
+    assert Client().get(url).status_code == 404
+
+
 def test_an_unknown_token_is_a_404(db):
     assert Client().get(reverse("groups:shared", args=["guess"])).status_code == 404
 
@@ -97,3 +105,12 @@ def test_the_shared_page_takes_a_fixed_number_of_queries(
     client.get(url)
     with django_assert_max_num_queries(14):
         assert client.get(url).status_code == 200
+
+
+def test_a_visitor_of_a_shared_page_is_invited_to_start_their_own_path(client_of, learner):
+    """The public page ends on "Commencer mon parcours" (sign up) and a look at the path."""
+    path = turn_on(client_of(learner))
+    html = Client().get(path).content.decode()
+    assert "Suivre le même parcours" in html
+    assert f'<a class="button" href="{reverse("signup")}">Commencer mon parcours</a>' in html
+    assert f'href="{reverse("progress:path")}"' in html

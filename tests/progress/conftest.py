@@ -88,22 +88,41 @@ def started_a_week_ago(learner):
 @pytest.fixture
 def grow_history(seed_path, other_learner):
     """grow_history(learner, scale): a path with 5 * scale more steps, all in the catalogue, each
-    watched with sittings and coded, chapter coding sessions, and another learner's history alike."""
-    from progress import actions
-    from tests.factories import CodingSessionFactory
+    watched with sittings and coded, chapter coding sessions, and another learner's history alike
+    (written with bulk_create: tests/bulk.py)."""
+    import uuid
+
+    from django.utils import timezone
+
+    from progress.models import CodingSession
+    from tests import bulk
 
     def grow(learner, scale):
-        stage = StageFactory(path=seed_path.path, title=f"More, x{scale}", order=10 + scale)
         chapter = ChapterFactory(part=PartFactory(number=9), number=scale)
-        for order in range(5 * scale):
-            resource = ResourceFactory(duration_minutes=180, watch_url="https://example.com/v")
-            PairingFactory(resource=resource, part=None, chapter=chapter)
-            StepFactory(stage=stage, order=order, resource=resource)
-            for user in (learner, other_learner):
-                actions.log_sitting(user=user, resource=resource, minutes=30)
-                actions.mark_watched(user=user, resource=resource)
-                CodingSessionFactory(user=user, resource=resource, minutes=45)
-                CodingSessionFactory(user=user, resource=None, chapter=chapter, minutes=20)
+        more = bulk.resources(
+            5 * scale,
+            f"more-x{scale}",
+            minutes=180,
+            watch_url="https://example.com/v",
+            chapter=chapter,
+        )
+        bulk.steps(seed_path.path, more, f"More, x{scale}")
+        today = timezone.localdate()
+        for user in (learner, other_learner):
+            bulk.sittings(user, more, 30, then_finished=True)
+            CodingSession.objects.bulk_create(
+                CodingSession(
+                    user=user,
+                    day=today,
+                    resource=resource if on_resource else None,
+                    chapter=None if on_resource else chapter,
+                    minutes=45 if on_resource else 20,
+                    built="A kernel",
+                    idempotency_key=uuid.uuid4(),
+                )
+                for resource in more
+                for on_resource in (True, False)
+            )
 
     return grow
 

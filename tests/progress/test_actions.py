@@ -2,7 +2,7 @@ import itertools
 
 import pytest
 from django.contrib.auth import get_user_model
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from progress import actions
@@ -156,9 +156,6 @@ OPERATIONS = st.lists(
 )
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(operations=OPERATIONS)
 def test_the_event_minutes_always_sum_to_the_watched_minutes(db, operations):
     """Whatever the clicks, history and current state agree, in Python and in the database."""
@@ -183,3 +180,20 @@ def test_the_event_minutes_always_sum_to_the_watched_minutes(db, operations):
     assert event_minutes(user) == current
     assert watches.total_watched_minutes() == current
     assert watches.count() <= 3
+
+
+@pytest.mark.parametrize(
+    "change",
+    [actions.mark_watched, actions.mark_not_watched, actions.log_sitting],
+    ids=["watched", "not watched", "sitting"],
+)
+def test_a_change_at_an_old_revision_of_the_curriculum_writes_nothing(learner, change):
+    """The resource was read at a revision a curator's edit has replaced: CurriculumChanged."""
+    lecture = ResourceFactory(duration_minutes=60)
+    actions.mark_watched(user=learner, resource=lecture)
+    arguments = {"minutes": 10} if change is actions.log_sitting else {}
+    with pytest.raises(actions.CurriculumChanged):
+        change(user=learner, resource=lecture, revision="an old token", **arguments)
+    watch = Watch.objects.get(user=learner, resource=lecture)
+    assert (watch.is_finished, watch.logged_minutes) == (True, 0)
+    assert WatchEvent.objects.filter(user=learner).count() == 1

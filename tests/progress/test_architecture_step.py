@@ -65,12 +65,15 @@ def test_without_a_gpu_the_step_asks_for_one(learner, learner_client, seed):
 def test_the_session_with_no_known_video_links_to_a_search_labelled_as_such(
     learner, learner_client, seed
 ):
-    """The GTC sessions have no checked video address: the step offers a search of NVIDIA's
-    archive, said to be a search, never a link that pretends to be the video."""
+    """The GTC sessions have no checked video address: the step leads to the session's page, which
+    offers a search of NVIDIA's archive, said to be a search, never a link that pretends to be the
+    video."""
     Profile.objects.for_learner(learner)
     pick(learner, "h100")
     step = architecture_step(path_page(learner_client))
-    [search] = re.findall(r'<p class="watch-link watch-link--search">(.*?)</p>', step, re.S)
+    page = re.search(r'<h4 class="step__title"><a href="([^"]+)"', step).group(1)
+    step = learner_client.get(page, headers=EN).content.decode()
+    [search] = re.findall(r'<p class="search-link">(.*?)</p>', step, re.S)
     assert re.search(r'href="https://www\.nvidia\.com/en-us/on-demand/search/\?[^"]*Hopper', search)
     assert "Search the NVIDIA On-Demand archive" in search
-    assert "this is a search, not the video" in search
+    assert "it is not the video" in search

@@ -1,4 +1,4 @@
-"""The README's backup of learners' progress (dumpdata) restores exactly what it saved (loaddata)."""
+"""The backup of learners' progress in docs/operations.md (dumpdata) restores exactly what it saved (loaddata)."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -42,7 +42,7 @@ def months_of_study(learner, other_learner):
 
 
 def test_dumpdata_then_loaddata_restores_progress_identically(months_of_study, tmp_path):
-    """Dump the README's way, wipe the learners, load the file: every row comes back unchanged.
+    """Dump the documented way, wipe the learners, load the file: every row comes back unchanged.
 
     YAML, because Django's JSON serializer cuts times to the millisecond: a JSON round trip would
     move every timestamp and could reorder events logged within the same millisecond.

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
 from tests.factories import FollowedResourceFactory, ProfileFactory, ResourceFactory
+from tests.pages import field_errors
 
 pytestmark = pytest.mark.django_db
 EN = {"accept-language": "en"}
@@ -89,7 +90,7 @@ def test_a_bad_coding_session_is_refused_on_its_field(learner_client, field, val
         reverse("progress:coding_log"), coding_session_data(**{field: value}), headers=EN
     )
     assert response.status_code == 200
-    assert error in str(response.context["form"].errors[field])
+    assert error in " ".join(field_errors(response, field))
     assert not CodingSession.objects.exists()
 
 
@@ -122,7 +123,9 @@ def test_bad_settings_are_refused_and_change_nothing(learner_client, learner, fi
     before = list(Profile.objects.values())
     data = {"architecture": "", "started_on": "2025-01-06", "language": "", field: value}
     response = learner_client.post(reverse("accounts:settings"), data, headers=EN)
-    assert error in str(response.context["profile_form"].errors[field])
+    page = response.context["page"]
+    errors = {group.id: group.errors for group in page.profile_fields}[f"id_{field}"]
+    assert any(error in message for message in errors)
     assert list(Profile.objects.values()) == before
 
 

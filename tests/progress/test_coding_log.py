@@ -1,5 +1,6 @@
+import re
 import uuid
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
@@ -7,6 +8,7 @@ from django.utils import timezone
 
 from progress.models import CodingSession
 from tests.factories import ChapterFactory, CodingSessionFactory, ResourceFactory, SeriesFactory
+from tests.pages import field_errors
 
 pytestmark = pytest.mark.django_db
 
@@ -27,13 +29,6 @@ def session_data(**overrides):
     return {**data, **overrides}
 
 
-def test_it_requires_sign_in(client):
-    """An anonymous visitor is sent to the sign-in page."""
-    response = client.get(URL)
-    assert response.status_code == 302
-    assert response.url.startswith(reverse("login"))
-
-
 def test_the_url_is_named_coding_log():
     """The coding log is reversed as progress:coding_log."""
     assert reverse("progress:coding_log") == URL
@@ -52,12 +47,10 @@ def test_it_lists_only_the_learners_sessions_newest_first(learner_client, learne
 
 def test_the_add_form_defaults_to_today_and_carries_a_fresh_key(learner_client):
     """The form's day is today in the site's time zone; each rendering gets a new hidden key."""
-    first = learner_client.get(URL).context["form"]
-    second = learner_client.get(URL).context["form"]
-    assert first.initial["day"] == timezone.localdate()
-    assert first.initial["idempotency_key"] != second.initial["idempotency_key"]
-    html = learner_client.get(URL).content.decode()
-    assert 'type="hidden" name="idempotency_key"' in html
+    first, second = (learner_client.get(URL).content.decode() for _ in range(2))
+    assert f'name="day" value="{timezone.localdate().isoformat()}"' in first
+    key = re.compile(r'type="hidden" name="idempotency_key" value="([0-9a-f-]{36})"')
+    assert key.search(first)[1] != key.search(second)[1]
 
 
 def test_the_selects_group_resources_by_series_and_chapters_by_part(learner_client):
@@ -126,7 +119,7 @@ def test_bad_input_gets_a_field_error_and_saves_nothing(learner_client, field, v
     """Out-of-range minutes, old days, non-web links: the form comes back with the error."""
     response = learner_client.post(URL, session_data(**{field: value}), headers=EN)
     assert response.status_code == 200
-    assert error in str(response.context["form"].errors[field])
+    assert error in " ".join(field_errors(response, field))
     assert CodingSession.objects.count() == 0
 
 
@@ -134,14 +127,14 @@ def test_a_day_in_the_future_is_refused(learner_client):
     """Tomorrow has not been coded yet."""
     tomorrow = (timezone.localdate() + timedelta(days=1)).isoformat()
     response = learner_client.post(URL, session_data(day=tomorrow), headers=EN)
-    assert response.context["form"].errors["day"] == ["The day cannot be in the future."]
+    assert field_errors(response, "day") == ["The day cannot be in the future."]
     assert CodingSession.objects.count() == 0
 
 
 def test_a_session_tied_to_nothing_is_refused(learner_client):
     """Neither a resource nor a chapter: a clear error on the resource field, nothing saved."""
     response = learner_client.post(URL, session_data(resource="", chapter=""), headers=EN)
-    assert response.context["form"].errors["resource"] == [
+    assert field_errors(response, "resource") == [
         "Choose the resource or the chapter this session practised."
     ]
     assert "Choose the resource or the chapter this session practised." in (
@@ -155,7 +148,7 @@ def test_markup_in_what_was_built_is_shown_as_text(learner_client, learner):
     CodingSessionFactory(user=learner, built="<script>alert('x')</script>")
     html = learner_client.get(URL).content.decode()
     assert "<script>alert" not in html
-    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in html
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in html
 
 
 def test_sessions_are_paged(learner_client, learner):
@@ -163,36 +156,18 @@ def test_sessions_are_paged(learner_client, learner):
     CodingSessionFactory.create_batch(25, user=learner)
     first = learner_client.get(URL, headers=EN)
     second = learner_client.get(URL, {"page": 2}, headers=EN)
-    assert len(first.context["page"].object_list) == 20
-    assert len(second.context["page"].object_list) == 5
+    assert first.content.decode().count('<tr id="session-') == 20
+    assert second.content.decode().count('<tr id="session-') == 5
     assert "Older sessions" in first.content.decode()
     assert "Page 2 of 2" in second.content.decode()
 
 
-def many_sessions(user, count):
-    resource = ResourceFactory()
-    chapter = ChapterFactory()
-    CodingSession.objects.bulk_create(
-        CodingSession(
-            user=user,
-            day=date(2024, 1, 1) + timedelta(days=n % 300),
-            minutes=30,
-            built=f"kernel {n}",
-            resource=resource if n % 2 else None,
-            chapter=None if n % 2 else chapter,
-            idempotency_key=uuid.uuid4(),
-        )
-        for n in range(count)
-    )
-
-
-@pytest.mark.parametrize("count", [10, 1000])
-def test_the_query_count_is_the_same_for_10_and_1000_sessions(
-    learner_client, learner, django_assert_num_queries, count
-):
-    """Session, user, curriculum token, the learner's totals (balances and count), page rows."""
-    many_sessions(learner, count)
-    learner_client.get(URL)  # builds this process's curriculum, selects included
-    with django_assert_num_queries(5):
-        response = learner_client.get(URL)
-    assert response.status_code == 200
+def test_a_curators_edit_of_a_title_is_on_the_next_coding_log(learner_client, learner):
+    """The rows' titles come from the curriculum built once per revision: an edit rebuilds it."""
+    resource = ResourceFactory(title="Old title", series=None)
+    CodingSessionFactory(user=learner, resource=resource)
+    assert "Old title" in learner_client.get(URL, headers=EN).content.decode()
+    resource.title = "New title"
+    resource.save()
+    html = learner_client.get(URL, headers=EN).content.decode()
+    assert "New title" in html and "Old title" not in html

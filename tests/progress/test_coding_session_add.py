@@ -1,10 +1,9 @@
 import uuid
+from datetime import timedelta
 
 import pytest
-from django.template import Context, Template
-from django.test import RequestFactory
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from progress.models import CodingSession
 from tests.factories import CodingSessionFactory, ResourceFactory, UserFactory, WatchEventFactory
@@ -109,49 +108,51 @@ def test_an_unknown_resource_is_a_404(learner_client):
     assert CodingSession.objects.count() == 0
 
 
-def test_get_is_not_allowed(learner_client, resource):
-    """Adding is POST only."""
-    url = reverse("progress:coding_session_add", args=[resource.slug])
-    assert learner_client.get(url).status_code == 405
+def resource_page(client, resource):
+    return client.get(f"/resources/{resource.slug}/", headers=EN).content.decode()
 
 
-def render_tags(user, text, **context):
-    request = RequestFactory().get("/resources/softmax/")
-    request.user = user
-    with translation.override("en"):
-        return Template("{% load progress_blocks %}" + text).render(
-            Context({"request": request, **context})
-        )
-
-
-def test_the_resource_tag_shows_coded_state_sessions_and_the_form(resource):
-    """{% resource_coding %} says coded against three times the duration and lists sessions."""
+def test_the_resource_page_shows_coded_state_sessions_and_the_form(client, resource):
+    """The coding block says coded against three times the duration and lists sessions."""
     user = UserFactory()
     WatchEventFactory(user=user, resource=resource, minutes=60)
     CodingSessionFactory(user=user, resource=resource, minutes=90, built="Online softmax")
-    html = render_tags(user, "{% resource_coding resource %}", resource=resource)
+    client.force_login(user)
+    html = resource_page(client, resource)
     assert "1\u00a0h\u00a030 / 3\u00a0h coded" in html
     assert "Online softmax" in html
     assert 'name="idempotency_key"' in html
     assert 'name="resource"' not in html
 
 
-def test_a_resource_without_coding_sessions_is_not_coded(resource):
+def test_a_resource_without_coding_sessions_is_not_coded(client, resource):
     """No session: "Not coded yet"."""
-    html = render_tags(UserFactory(), "{% resource_coding resource %}", resource=resource)
-    assert "Not coded yet: 3\u00a0h of code to do" in html
+    client.force_login(UserFactory())
+    assert "Not coded yet: 3\u00a0h of code to do" in resource_page(client, resource)
 
 
-def test_the_tags_render_nothing_for_anonymous_visitors(resource):
+def test_the_page_shows_the_five_latest_sessions_of_the_resource_only(client, resource):
+    """Five sessions, newest first; another resource's sessions are not listed."""
+    user = UserFactory()
+    today = timezone.localdate()
+    for days in range(7):
+        CodingSessionFactory(
+            user=user, resource=resource, day=today - timedelta(days=days), built=f"take {days}"
+        )
+    CodingSessionFactory(user=user, built="elsewhere")
+    client.force_login(user)
+    html = resource_page(client, resource)
+    shown = [f"take {days}" for days in range(7) if f"take {days}<" in html]
+    assert shown == [f"take {days}" for days in range(5)]
+    assert html.index("take 0<") < html.index("take 4<")
+    assert "elsewhere" not in html
+
+
+def test_the_page_has_no_coding_block_balance_or_note_for_visitors(client, resource):
     """Anonymous visitors get no coding block, balance or note."""
-    from django.contrib.auth.models import AnonymousUser
-
-    html = render_tags(
-        AnonymousUser(),
-        "{% resource_coding resource %}{% balance_panel %}{% resource_note resource %}",
-        resource=resource,
-    )
-    assert html.strip() == ""
+    html = resource_page(client, resource)
+    assert 'id="coding-softmax"' not in html
+    assert 'id="balance"' not in html and 'id="note-softmax"' not in html
 
 
 def test_a_next_that_is_not_a_path_goes_to_the_coding_log(learner_client, learner, resource):

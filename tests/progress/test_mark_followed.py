@@ -28,11 +28,3 @@ def test_a_lecture_cannot_be_followed(learner_client):
     response = learner_client.post(f"/resources/{lecture.slug}/followed/", headers=EN, follow=True)
     assert "This resource is watched, not followed." in response.content.decode()
     assert not Watch.objects.exists()
-
-
-def test_it_rejects_get_and_anonymous_posts(client, learner):
-    """GET is 405; a signed-out POST goes to sign in."""
-    channel = FollowedResourceFactory()
-    assert client.get(f"/resources/{channel.slug}/followed/").status_code == 405
-    assert client.post(f"/resources/{channel.slug}/not-followed/").status_code == 302
-    assert not Watch.objects.exists()

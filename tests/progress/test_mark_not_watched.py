@@ -45,21 +45,3 @@ def test_with_htmx_the_step_returns_to_its_state_before(learner, learner_client,
     assert f'<li class="step step--not_started" id="step-{step.pk}"' in html
     assert "0 of 7 steps done" in html
     assert 'id="start-here-title"' in html
-
-
-def test_it_rejects_get(learner, learner_client):
-    """GET is 405: the row stays finished."""
-    lecture = ResourceFactory()
-    actions.mark_watched(user=learner, resource=lecture)
-    assert learner_client.get(url(lecture)).status_code == 405
-    assert Watch.objects.get(user=learner, resource=lecture).is_finished
-
-
-def test_anonymous_posts_change_nothing(client, learner):
-    """Signed out: redirected to sign in, the learner's row untouched."""
-    lecture = ResourceFactory()
-    actions.mark_watched(user=learner, resource=lecture)
-    response = client.post(url(lecture))
-    assert response.status_code == 302
-    assert "/accounts/login/" in response.url
-    assert Watch.objects.get(user=learner, resource=lecture).is_finished

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
+from progress.models import CodingSession, EditorProject, Note, Profile, Watch, WatchEvent
 from tests.factories import (
     PASSWORD,
     CodingSessionFactory,
@@ -28,12 +28,13 @@ A_SECRETS = [
     "A private note of Ada",
     "Ada secret kernel",
     "https://ada.example/code",
+    "ada-secret-project",
 ]
 
 
 def rows_of(user):
     """Every column of every row the learner owns."""
-    models = [Profile, Watch, WatchEvent, CodingSession, Note]
+    models = [Profile, Watch, WatchEvent, CodingSession, Note, EditorProject]
     rows = {
         model.__name__: list(model.objects.filter(user=user).order_by("pk").values())
         for model in models
@@ -61,7 +62,8 @@ def a_things(learner):
         code_url="https://ada.example/code",
     )
     NoteFactory(user=learner, resource=lecture, text="A private note of Ada")
-    return {"pk": session.pk, "sitting": sitting.pk}
+    project = EditorProject.objects.create(user=learner, name="ada-secret-project")
+    return {"pk": session.pk, "sitting": sitting.pk, "project": project.pk}
 
 
 # (URL name, its arguments, method, data, the status B must get)
@@ -87,6 +89,7 @@ PROBES = [
     ("progress:sitting_delete", {"pk": "sitting"}, "post", {}, 404),
     ("progress:mark_not_watched", {"slug": "lecture"}, "post", {}, 302),
     ("progress:log_sitting", {"slug": "course"}, "post", {"minutes": "30"}, 302),
+    ("progress:record_viewing", {"slug": "lecture"}, "post", {}, 400),
     ("progress:mark_not_followed", {"slug": "channel"}, "post", {}, 302),
     ("progress:mark_followed", {"slug": "channel"}, "post", {}, 302),
     (
@@ -101,18 +104,27 @@ PROBES = [
         },
         302,
     ),
+    (
+        "progress:log_code_today",
+        {"slug": "lecture"},
+        "post",
+        {"minutes": "30", "idempotency_key": "0b7e3c1a-5d2f-4c1e-8a9b-3f6d2e1c4b5a"},
+        302,
+    ),
     ("progress:coding_log", {}, "get", None, 200),
+    ("progress:editor_project", {"pk": "project"}, "get", None, 404),
+    ("progress:editor_project", {"pk": "project"}, "post", {"counted": ""}, 404),
     ("accounts:settings", {}, "get", None, 200),
     ("accounts:settings", {}, "post", {"started_on": "2025-02-01", "language": "en"}, 302),
     ("accounts:export_json", {}, "get", None, 200),
     ("accounts:export_csv", {}, "get", None, 200),
     ("accounts:delete_account", {}, "post", {"password": PASSWORD}, 302),
     ("progress:stats", {}, "get", None, 200),
-    ("progress:curator_progress", {}, "get", None, 403),
+    ("curation:curator_progress", {}, "get", None, 403),
     ("progress:home", {}, "get", None, 200),
     ("progress:path", {}, "get", None, 200),
-    ("curriculum:resource_list", {}, "get", None, 200),
-    ("curriculum:resource_detail", {"slug": "lecture"}, "get", None, 200),
+    ("progress:catalogue", {}, "get", None, 200),
+    ("progress:resource_detail", {"slug": "lecture"}, "get", None, 200),
 ]
 
 

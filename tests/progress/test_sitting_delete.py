@@ -23,7 +23,19 @@ def test_get_asks_to_confirm_and_deletes_nothing(learner, learner_client, course
     html = response.content.decode()
     assert response.status_code == 200
     assert "(1\u00a0h\u00a030) on “CUDA course”?" in html
-    assert 'href="/resources/cuda/"' in html
+    assert f'href="/resources/cuda/#sitting-{sitting.pk}">Keep it</a>' in html
+    assert WatchEvent.objects.filter(pk=sitting.pk).exists()
+
+
+def test_with_htmx_the_question_replaces_the_row(learner, learner_client, course):
+    """The confirmation alone, its delete button focused, posting with htmx; nothing deleted."""
+    sitting = sitting_of(learner, course, 90)
+    response = learner_client.get(url(sitting) + "?next=/resources/cuda/", headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert f'hx-post="/sittings/{sitting.pk}/delete/"' in html
+    assert "Delete the sitting</button>" in html and "autofocus" in html
     assert WatchEvent.objects.filter(pk=sitting.pk).exists()
 
 
@@ -32,7 +44,8 @@ def test_it_deletes_the_sitting_and_the_totals_follow(learner, learner_client, c
     first = sitting_of(learner, course, 90)
     sitting_of(learner, course, 60)
     response = learner_client.post(url(first), {"next": "/resources/cuda/"}, headers=EN)
-    assert (response.status_code, response.url) == (302, "/resources/cuda/")
+    # Without JavaScript the page comes back at the sittings' heading.
+    assert (response.status_code, response.url) == (302, "/resources/cuda/#sittings-cuda-title")
     assert [str(m) for m in get_messages(response.wsgi_request)] == [
         "Sitting of 1\u00a0h\u00a030 deleted from “CUDA course”."
     ]
@@ -62,6 +75,7 @@ def test_with_htmx_the_list_controls_and_balance_come_back(learner, learner_clie
     assert "No sitting logged yet." in html
     assert 'id="watch-cuda-watch" hx-swap-oob="true"' in html
     assert "Sitting of 1\u00a0h\u00a030 deleted from “CUDA course”." in html
+    assert 'id="sittings-cuda-title" tabindex="-1" autofocus hx-swap-oob="true"' in html
     assert totals(learner, course) == (0, False, 0)
 
 
@@ -96,7 +110,8 @@ def test_the_resource_page_lists_the_sittings_with_their_links(learner, learner_
     """Each sitting has a correct link and a delete form, named for screen readers."""
     sitting = sitting_of(learner, course, 90)
     html = learner_client.get("/resources/cuda/", headers=EN).content.decode()
-    assert '<h2 id="sittings-cuda-title">My sittings</h2>' in html
+    assert '<h2 id="sittings-cuda-title" tabindex="-1">My sittings</h2>' in html
     assert f'href="/sittings/{sitting.pk}/edit/?next=/resources/cuda/"' in html
-    assert f'action="/sittings/{sitting.pk}/delete/"' in html
+    assert f'href="/sittings/{sitting.pk}/delete/?next=/resources/cuda/"' in html
+    assert f'action="/sittings/{sitting.pk}/delete/"' not in html  # one click never deletes
     assert "the sitting of" in html

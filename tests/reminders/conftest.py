@@ -5,7 +5,12 @@ from tests.progress.conftest import seed_path  # noqa: F401  (the seed-shaped pa
 
 @pytest.fixture
 def subscribed(learner):
-    """The learner asked for the digest on Mondays."""
+    """The learner, signed up in 2025, asked for the digest on Mondays."""
+    from datetime import UTC, datetime
+
     from reminders.models import DigestSubscription
+
+    learner.date_joined = datetime(2025, 6, 1, tzinfo=UTC)
+    learner.save(update_fields=["date_joined"])
 
     return DigestSubscription.objects.create(user=learner, weekday=0)

@@ -1,6 +1,6 @@
 """The digest's content: last week watched and coded, the 1:3 verdict, what is owed, next up, streak."""
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -97,7 +97,7 @@ def test_a_digest_of_an_empty_week(learner, subscribed, seed_path):
     profile(learner, language="en")
     _message, text, html = the_digest()
     assert "Nothing watched or coded: a new week starts now." in text
-    assert "- Watched" not in text
+    assert text.count("- Watched: ") == 1  # this week so far, not last week
     assert "You have not watched anything yet: nothing to balance." in text
     assert "Next up: How GPU Computing Works" in text
     assert "Current streak: 0 days of coding. Longest: 0 days." in text
@@ -163,3 +163,75 @@ def test_the_digest_names_next_up_in_the_learners_language(learner, subscribed, 
     profile(learner, language="fr")
     _message, text, _html = the_digest()
     assert "Le calcul GPU, en une heure" in text
+
+
+# The first weeks: never a week before the account existed (issue 31)
+
+
+def joined(learner, when):
+    learner.date_joined = when
+    learner.save(update_fields=["date_joined"])
+
+
+def test_a_learner_who_signed_up_mid_week_gets_their_first_days_and_this_week(
+    learner, subscribed, seed_path
+):
+    """Signed up on Thursday 15 January: the Monday digest reports from Thursday to Sunday (what
+    they did), then this week so far; nothing says a week before that was empty."""
+    profile(learner, language="en")
+    joined(learner, datetime(2026, 1, 15, 18, 0, tzinfo=PARIS))
+    WatchEventFactory(
+        user=learner,
+        resource=seed_path.start,
+        minutes=60,
+        at=datetime(2026, 1, 16, 20, 0, tzinfo=PARIS),
+    )
+    CodingSessionFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 17), minutes=45)
+    message, text, html = the_digest()
+    assert message.subject == "Parcours: your week of 12 January"
+    assert "Your first days, from Thursday 15 January to Sunday 18 January:" in text
+    assert "- Watched: 1\u00a0h" in text and "- Coded: 45\u00a0min" in text
+    assert "Your week from" not in text and "a new week starts now" not in text
+    assert "This week so far, since Monday 19 January:" in text
+    assert "Your first days, from Thursday 15 January to Sunday 18 January" in html
+
+
+def test_a_digest_the_day_of_sign_up_reports_only_the_days_since(learner, subscribed, seed_path):
+    """Signed up on Thursday 22 January at 08:00, digest day Thursday: no report of the week of
+    12 January (before the account); what was done since sign-up; and the dashboard's advice, code
+    first, since 1 h watched and 20 min coded leave 2 h 40 owed."""
+    from progress import actions
+
+    profile(learner, language="en")
+    subscribed.weekday = 3
+    subscribed.save()
+    thursday = datetime(2026, 1, 22, 9, 0, tzinfo=PARIS)
+    joined(learner, thursday - timedelta(hours=1))
+    with time_machine.travel(thursday - timedelta(minutes=30), tick=False):
+        actions.mark_watched(user=learner, resource=seed_path.start)
+    CodingSessionFactory(user=learner, resource=seed_path.start, day=date(2026, 1, 22), minutes=20)
+    with time_machine.travel(thursday, tick=False):
+        send_digests()
+        run_worker()
+    message = mail.outbox[0]
+    text = message.body
+    html = {mimetype: content for content, mimetype in message.alternatives}["text/html"]
+    assert message.subject == "Parcours: your first days"
+    assert "12 January" not in text and "Nothing watched or coded" not in text
+    assert "Since you signed up on Thursday 22 January:" in text
+    assert "- Watched: 1\u00a0h" in text and "- Coded: 20\u00a0min" in text
+    assert (
+        "Next up: code. 2\u00a0h\u00a040 of code owed before the next video; log it on “How GPU "
+        "Computing Works”: https://parcours.example/resources/how-gpu-computing-works/"
+    ) in text
+    assert "Then: Lecture 3" in text
+    assert "Log code for “How GPU Computing Works”" in html
+
+
+def test_a_first_french_digest(learner, subscribed, seed_path):
+    """The same first digest, in French."""
+    profile(learner, language="fr")
+    joined(learner, datetime(2026, 1, 19, 8, 0, tzinfo=PARIS))
+    message, text, _html = the_digest()
+    assert message.subject == "Parcours : vos premiers jours"
+    assert "Depuis votre inscription le lundi 19 janvier :" in text

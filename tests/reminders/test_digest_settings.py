@@ -37,17 +37,6 @@ def test_a_bad_weekday_changes_nothing(learner_client, learner, subscribed, week
     assert DigestSubscription.objects.get(user=learner).weekday == 0
 
 
-def test_signed_out_it_asks_to_sign_in(client):
-    response = client.post(URL, {"weekday": "1"})
-    assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
-    assert not DigestSubscription.objects.exists()
-
-
-def test_it_rejects_get(learner_client):
-    assert learner_client.get(URL).status_code == 405
-
-
 def test_the_settings_page_shows_the_choice(learner_client, subscribed):
     html = learner_client.get(reverse("accounts:settings"), headers=EN).content.decode()
     assert '<option value="0" selected>Monday</option>' in html
@@ -58,14 +47,16 @@ def test_the_settings_page_shows_the_choice(learner_client, subscribed):
 def test_the_settings_page_query_count_does_not_depend_on_reminders(
     learner_client, learner, with_reminders, django_assert_num_queries
 ):
-    """Session, user, profile, revision, architectures, and one query for the feed and the digest."""
-    from reminders.models import CalendarFeed
+    """Session, user, revision, and one query for the profile, the feed, the digest and the
+    nudge."""
+    from reminders.models import CalendarFeed, NudgeSubscription
 
     if with_reminders:
         CalendarFeed.issue_for(learner)
         DigestSubscription.objects.create(user=learner, weekday=2)
+        NudgeSubscription.objects.create(user=learner, hour=7)
     learner_client.get(reverse("accounts:settings"))
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(4):
         learner_client.get(reverse("accounts:settings"))
 
 

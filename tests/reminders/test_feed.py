@@ -1,7 +1,7 @@
 """The private calendar feed: valid iCalendar of the learner's plan, behind a revocable token."""
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
@@ -11,9 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from icalendar import Calendar
 
-from accounts.tokens import digest
+from lib.tokens import digest
 from progress import actions
 from progress.models import Profile
+from reminders.feed import event_uid
 from reminders.models import CalendarFeed
 from tests.factories import ResourceFactory, StageFactory, StepFactory, UserFactory
 
@@ -82,13 +83,13 @@ def test_the_zone_of_the_events_is_described(feed, seed_path):
     """Times carry the learner's TZID, and a VTIMEZONE for it is in the document (RFC 5545 3.6.5)."""
     calendar = parsed(fetch(feed.token))
     assert [str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")] == ["Asia/Tokyo"]
-    first = step_events(calendar)[f"step-{seed_path.steps[0].pk}-learner-{feed.user.pk}@testserver"]
+    first = step_events(calendar)[uid(seed_path.steps[0], feed)]
     assert first["DTSTART"].params["TZID"] == "Asia/Tokyo"
     assert first.decoded("DTSTART") == datetime(2026, 1, 5, 18, 0, tzinfo=TOKYO)
 
 
 def uid(step, feed):
-    return f"step-{step.pk}-learner-{feed.user.pk}@testserver"
+    return event_uid(feed.user, "step", step.pk)
 
 
 def test_each_step_sits_in_its_week_from_the_start_day(feed, seed_path):
@@ -113,23 +114,95 @@ def test_an_event_has_the_title_length_resource_page_and_guide_pairing(feed, see
     assert course.decoded("DURATION") == timedelta(hours=2)
     assert str(course["URL"]) == "http://testserver/resources/freecodecamp/"
     description = str(course["DESCRIPTION"])
-    assert "Length: 12\u00a0h" in description
     assert "12 h, in several sittings" in description
+    assert "Length" not in description  # the note says it: the length is stated once
     assert "Part 2, chapter 5" in description
     assert "http://testserver/resources/freecodecamp/" in description
 
 
-def test_code_time_is_three_times_the_weeks_watching(feed, seed_path):
-    """Week 1 plans 3 h of video: 9 h of code, seven daily blocks of 1 h 30 (rounded up to 15 min)."""
-    blocks = code_events(parsed(fetch(feed.token)))
-    week1 = [event for event in blocks if str(event["UID"]).startswith("code-1-")]
-    assert len(week1) == 7
-    assert {event.decoded("DURATION") for event in week1} == {timedelta(minutes=90)}
-    assert sorted(event.decoded("DTSTART").date() for event in week1)[0] == STARTED
-    assert sum((event.decoded("DURATION") for event in week1), timedelta()) >= timedelta(hours=9)
-    # The 12 h course spreads over weeks 2 and 3: 18 h of code in each.
-    week3 = [event for event in blocks if str(event["UID"]).startswith("code-3-")]
-    assert {event.decoded("DURATION") for event in week3} == {timedelta(minutes=165)}
+def code_by_day(calendar):
+    """{day: (start time, minutes)} of the code-time events."""
+    return {
+        event.decoded("DTSTART").date(): (
+            event.decoded("DTSTART").time(),
+            event.decoded("DURATION") // timedelta(minutes=1),
+        )
+        for event in code_events(calendar)
+    }
+
+
+def test_code_time_goes_on_weekdays_at_20_by_default_sized_per_week(feed, seed_path):
+    """Week 1 plans 3 h of video: 9 h of code over its five weekdays, 1 h 45 each (rounded up to
+    a quarter of an hour); nothing on Saturday 10 or Sunday 11 January."""
+    code = code_by_day(parsed(fetch(feed.token)))
+    week1 = {day: block for day, block in code.items() if day < date(2026, 1, 12)}
+    assert sorted(week1) == [date(2026, 1, n) for n in (5, 6, 7, 8, 9)]
+    assert set(week1.values()) == {(time(20, 0), 120)}
+    assert sum(minutes for _at, minutes in week1.values()) >= 9 * 60
+
+
+def test_the_week_of_the_12_hour_course_follows_its_planned_sitting(feed, seed_path):
+    """The calendar plans a first sitting of 2 h of the course in week 2: 6 h of code that week,
+    not 36 h; week 3 plans no watching, so no code time either."""
+    calendar = parsed(fetch(feed.token))
+    code = code_by_day(calendar)
+    week2 = [code[day] for day in code if date(2026, 1, 12) <= day < date(2026, 1, 19)]
+    assert sum(minutes for _at, minutes in week2) == 6 * 60 + 15  # 5 x 1 h 15 (72 min, rounded up)
+    assert not [day for day in code if date(2026, 1, 19) <= day < date(2026, 1, 26)]
+    description = str(code_events(calendar)[5]["DESCRIPTION"])
+    assert "Week 2 of your plan: 6\u00a0h of code over 5 days" in description
+
+
+def test_code_time_follows_the_days_and_hour_picked_in_settings(feed, seed_path, learner_client):
+    """Tuesday and Saturday at 07:30: week 1's 9 h over two days, each capped at 4 h."""
+    response = learner_client.post(
+        reverse("reminders:code_time"), {"days": ["1", "5"], "code_at": "07:30"}
+    )
+    assert response.status_code == 302
+    code = code_by_day(parsed(fetch(feed.token)))
+    week1 = {day: block for day, block in code.items() if day < date(2026, 1, 12)}
+    assert week1 == {date(2026, 1, 6): (time(7, 30), 240), date(2026, 1, 10): (time(7, 30), 240)}
+    assert all(day.weekday() in (1, 5) for day in code)
+    feed_row = CalendarFeed.objects.get(user=feed.user)
+    assert (feed_row.code_days, feed_row.code_at) == ([1, 5], time(7, 30))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"days": [], "code_at": "20:00"},
+        {"days": ["9"], "code_at": "20:00"},
+        {"days": ["1"], "code_at": "25:00"},
+    ],
+)
+def test_bad_code_time_changes_nothing(feed, learner_client, data):
+    """No day, an unknown day or an impossible hour: 400 naming the problem, nothing saved."""
+    response = learner_client.post(reverse("reminders:code_time"), data)
+    assert response.status_code == 400
+    feed_row = CalendarFeed.objects.get(user=feed.user)
+    assert (feed_row.code_days, feed_row.code_at) == ([0, 1, 2, 3, 4], time(20, 0))
+
+
+def test_code_time_needs_a_calendar_address(learner_client, learner):
+    response = learner_client.post(
+        reverse("reminders:code_time"), {"days": ["1"], "code_at": "20:00"}
+    )
+    assert response.status_code == 404
+
+
+def test_with_htmx_code_time_swaps_the_section(feed, learner_client):
+    response = learner_client.post(
+        reverse("reminders:code_time"),
+        {"days": ["0", "2"], "code_at": "19:00"},
+        headers={"HX-Request": "true", "accept-language": "en"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert (
+        "Your calendar&#39;s code time is saved." in html
+        or "Your calendar’s code time is saved." in html
+    )
+    assert 'value="19:00"' in html
 
 
 def test_the_uids_are_stable_and_follow_a_new_start_day(feed, seed_path, learner_client):
@@ -163,13 +236,46 @@ def test_the_feed_speaks_the_learners_language(feed, seed_path):
     """French on the profile: French text in the events, whatever the calendar app asks for."""
     Profile.objects.filter(user=feed.user).update(language="fr")
     calendar = parsed(fetch(feed.token))
-    course = step_events(calendar)[uid(seed_path.steps[3], feed)]
-    assert "Durée : 12\u00a0h" in str(course["DESCRIPTION"])
+    lecture = step_events(calendar)[uid(seed_path.steps[4], feed)]
+    assert "Durée : 1\u00a0h\u00a030" in str(lecture["DESCRIPTION"])  # no note: the length
     assert str(code_events(calendar)[0]["SUMMARY"]) == "Temps de code (règle 1:3)"
 
 
 def test_an_unknown_token_is_404(feed):
     assert fetch("not-a-token").status_code == 404
+
+
+def test_a_deactivated_learners_feed_is_404(feed):
+    """A closed account's calendar stops answering, token or not."""
+    feed.user.is_active = False
+    feed.user.save(update_fields=["is_active"])
+    assert fetch(feed.token).status_code == 404
+
+
+def test_head_answers_as_get_does(feed, seed_path):
+    """Calendar apps and link checkers ask HEAD first: 200 with the same headers."""
+    response = Client().head(reverse("reminders:feed", args=[feed.token]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/calendar; charset=utf-8"
+    assert response["Cache-Control"] == "private, no-store"
+
+
+def test_the_uids_are_the_same_under_every_host_name(feed, seed_path, settings):
+    """Subscribed through two names of the site, each event comes once: no host in its UID."""
+    settings.ALLOWED_HOSTS = ["testserver", "parcours.example", "www.parcours.example"]
+    url = reverse("reminders:feed", args=[feed.token])
+    first, second = (
+        {str(event["UID"]) for event in events(parsed(Client().get(url, HTTP_HOST=host)))}
+        for host in ("parcours.example", "www.parcours.example:8443")
+    )
+    assert first == second
+    assert len(first) == len(seed_path.steps) + len(code_events(parsed(fetch(feed.token))))
+
+
+def test_the_uids_name_no_database_row(feed, seed_path):
+    """Each UID is a kind and 32 hex digits: no learner or step id, no host to read in it."""
+    uids = [str(event["UID"]) for event in events(parsed(fetch(feed.token)))]
+    assert uids and all(re.fullmatch(r"(step|code)-[0-9a-f]{32}@parcours", uid) for uid in uids)
 
 
 def test_making_a_new_address_retires_the_old_one(feed, learner_client):

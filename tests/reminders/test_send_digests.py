@@ -1,7 +1,6 @@
 """`send_digests` queues due digests, the worker sends them: once per learner and week, retried on failure."""
 
 import logging
-import threading
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -10,13 +9,12 @@ import time_machine
 from django.core import mail
 from django.core.management import call_command
 from django.db import connection
-from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
 from progress.models import Profile
 from reminders.models import Digest, DigestSubscription
 from tests.factories import UserFactory
-from tests.reminders.helpers import run_worker, send_digests
+from tests.reminders.helpers import run_worker, run_workers_at_once, send_digests
 
 PARIS = ZoneInfo("Europe/Paris")
 MONDAY_MORNING = datetime(2026, 1, 19, 9, 0, tzinfo=PARIS)
@@ -115,8 +113,10 @@ class TestOncePerWeek:
         call_command("send_digests")
         out = capsys.readouterr().out.splitlines()
         assert out == [
-            "Queued 1 digests; 0 already queued or sent this week.",
-            "Queued 0 digests; 1 already queued or sent this week.",
+            "Queued 1 digests; 0 already queued or sent this week;"
+            " 0 queued again after their worker stopped mid-send.",
+            "Queued 0 digests; 1 already queued or sent this week;"
+            " 0 queued again after their worker stopped mid-send.",
         ]
         assert DBTaskResult.objects.count() == 1
 
@@ -196,31 +196,7 @@ def test_two_workers_at_once_send_one_digest(settings):
     with time_machine.travel(MONDAY_MORNING, tick=True):
         send_digests()
         send_digest.enqueue(Digest.objects.get(user=ada).pk)
-        errors = []
-
-        def worker():
-            # db_worker's own loop; the command itself would set signal handlers, main thread only.
-            try:
-                Worker(
-                    queue_names=["default"],
-                    interval=0,
-                    batch=True,
-                    backend_name="default",
-                    startup_delay=False,
-                    max_tasks=None,
-                    worker_id=threading.current_thread().name,
-                    excluded_queue_names=[],
-                ).run()
-            except Exception as error:  # pragma: no cover - reported below
-                errors.append(error)
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=worker) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=30)
+        errors = run_workers_at_once(2)
     assert errors == []
     assert recipients() == [ada.email]
     results = DBTaskResult.objects.values_list("worker_ids", "return_value")

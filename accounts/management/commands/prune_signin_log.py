@@ -1,4 +1,4 @@
-"""Delete what the sign-in log keeps past its retention (README, "Security")."""
+"""Delete what the sign-in log keeps past its retention (docs/security.md)."""
 
 from datetime import timedelta
 

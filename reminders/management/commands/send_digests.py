@@ -4,16 +4,20 @@ from django.utils import timezone
 
 from reminders.digest import due_learners
 from reminders.models import Digest
+from reminders.recovery import requeue_lost_digests
 from reminders.tasks import send_digest
 
 
 class Command(BaseCommand):
     help = (
-        "Queue the weekly digest of every learner whose weekday and hour have come (run it hourly)."
+        "Queue the weekly digest of every learner whose weekday and hour have come, and again"
+        " those whose worker stopped mid-send (run it hourly)."
     )
 
     def handle(self, *args, **options):
-        due = due_learners(timezone.now())
+        now = timezone.now()
+        requeued = requeue_lost_digests(now)
+        due = due_learners(now)
         queued = 0
         for user_id, week in due:
             # The row and its task are saved together: a second run finds the row and queues nothing.
@@ -23,5 +27,6 @@ class Command(BaseCommand):
                     send_digest.enqueue(digest.pk)
                     queued += 1
         self.stdout.write(
-            f"Queued {queued} digests; {len(due) - queued} already queued or sent this week."
+            f"Queued {queued} digests; {len(due) - queued} already queued or sent this week; "
+            f"{requeued} queued again after their worker stopped mid-send."
         )

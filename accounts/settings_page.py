@@ -1,0 +1,129 @@
+"""The settings page's view model: the learner's profile form, the architecture session for
+their GPU, the reminders, the deletion of the account (templates/accounts/settings.jinja).
+
+The learner's profile and the reminders' state are read together, in one query; the advice for
+every GPU choice is built once per curriculum revision and language (Curriculum.built).
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+
+from accounts.settings_forms import DeleteAccountForm, ProfileForm
+from curriculum.models import SessionAdvice
+from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.http import AuthenticatedHttpRequest
+from progress.models import Profile
+from reminders.section import STATE, RemindersSection, reminders_section
+
+PROFILE = ("id", "gpu_card_id", "architecture_id", "started_on", "language", "time_zone")
+PROFILE_STATE = tuple(f"profile__{name}" for name in (*PROFILE, "records_viewing"))
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    title: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class GpuAdvice:
+    """Which architecture session to watch for a GPU, and why: the template words each reason."""
+
+    reason: str
+    card: str  # the card's name, "" for none
+    maker: str
+    architecture: str  # "NVIDIA Hopper", "" for none
+    architecture_name: str  # "Hopper"
+    nearest: str  # the name of the generation whose session is advised
+    session: Link | None
+    watch_url: str
+    search: Link | None  # while no video address is known, a search of the series' site
+    pointers: tuple[Link, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsPage:
+    profile_fields: tuple[FieldGroup, ...]
+    profile_errors: tuple[str, ...]
+    advice: GpuAdvice
+    reminders: RemindersSection
+    delete_fields: tuple[FieldGroup, ...]
+    delete_errors: tuple[str, ...]
+
+
+def gpu_advice(advice: SessionAdvice) -> GpuAdvice:
+    card, architecture, session = advice.card, advice.architecture, advice.session
+    search = session.search_link if session is not None and not session.watch_link else None
+    return GpuAdvice(
+        reason=advice.reason,
+        card=card.name if card else "",
+        maker=card.maker if card else "",
+        architecture=str(architecture) if architecture else "",
+        architecture_name=architecture.name if architecture else "",
+        nearest=advice.session_architecture.name if advice.session_architecture else "",
+        session=Link(session.title, session.get_absolute_url()) if session else None,
+        watch_url=session.watch_link if session else "",
+        search=Link(search.label, search.url) if search else None,
+        pointers=tuple(Link(r.title, r.get_absolute_url()) for r in advice.pointers),
+    )
+
+
+def advice_by_choice(curriculum) -> dict[tuple[str, int | None], GpuAdvice]:
+    """The advice for each card, each architecture without a card, and no GPU at all."""
+    advice: dict[tuple[str, int | None], GpuAdvice] = {
+        ("none", None): gpu_advice(curriculum.session_advice())
+    }
+    for card in curriculum.gpu_cards:
+        advice["card", card.pk] = gpu_advice(curriculum.session_advice(card_id=card.pk))
+    for architecture in curriculum.architectures:
+        choice = curriculum.session_advice(architecture_id=architecture.pk)
+        advice["architecture", architecture.pk] = gpu_advice(choice)
+    return advice
+
+
+def advice_for(curriculum, profile: Profile) -> GpuAdvice:
+    advices = curriculum.built(advice_by_choice)
+    if profile.gpu_card_id in curriculum.cards_by_pk:
+        return advices["card", profile.gpu_card_id]
+    return advices.get(("architecture", profile.architecture_id), advices["none", None])
+
+
+def learner_state(user: AbstractBaseUser) -> Mapping[str, Any]:
+    """The learner's profile (profile__…) and the reminders' state, in one query."""
+    learners = get_user_model().objects.filter(pk=user.pk)
+    return learners.values(*PROFILE_STATE, *STATE).first() or {}
+
+
+def profile_of(user: AbstractBaseUser, state: Mapping[str, Any]) -> Profile:
+    """The profile as read with the state, without a query; created if the learner has none."""
+    if state.get("profile__id") is None:
+        return Profile.objects.for_learner(user)
+    values = {name: state[f"profile__{name}"] for name in (*PROFILE, "records_viewing")}
+    return Profile(user_id=user.pk, **values)
+
+
+def settings_page(
+    request: AuthenticatedHttpRequest,
+    curriculum,
+    *,
+    profile_form: ProfileForm | None = None,
+    delete_form: DeleteAccountForm | None = None,
+) -> SettingsPage:
+    """The page, with a refused form's errors when one is given."""
+    state = learner_state(request.user)
+    # The saved profile, even beside a refused form (whose instance holds what was refused).
+    profile = profile_of(request.user, state)
+    profile_form = profile_form or ProfileForm(instance=profile, curriculum=curriculum)
+    delete_form = delete_form or DeleteAccountForm(user=request.user)
+    return SettingsPage(
+        profile_fields=field_groups(profile_form),
+        profile_errors=non_field_errors(profile_form),
+        advice=advice_for(curriculum, profile),
+        reminders=reminders_section(request, state),
+        delete_fields=field_groups(delete_form),
+        delete_errors=non_field_errors(delete_form),
+    )

@@ -1,0 +1,50 @@
+"""Lengths of time and positions in a video as a learner reads them, on every page and in every
+sentence (the templates' `duration` and `video_time` filters: curriculum/templatetags)."""
+
+from functools import lru_cache
+
+from django.utils.translation import get_language, gettext
+
+# Between a number and its unit, so that "1 h 30" never breaks across two lines.
+NBSP = "\N{NO-BREAK SPACE}"
+
+
+def duration(minutes):
+    """Minutes as a learner reads them: "45 min", "1 h", "1 h 30", "12 h"; empty when unknown.
+
+    The one way Parcours writes a length of time, on every page and in every sentence; its
+    spaces are non-breaking, whatever the translation says.
+    """
+    if minutes is None or minutes == "":
+        return ""
+    return _duration(max(int(minutes), 0), get_language())
+
+
+# A page prints dozens of lengths: each is worded once per process and language, the catalogues
+# being fixed while it runs.
+@lru_cache(maxsize=4096)
+def _duration(minutes: int, language: str | None) -> str:
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        text = gettext("%(minutes)s min") % {"minutes": rest}
+    elif not rest:
+        text = gettext("%(hours)s h") % {"hours": hours}
+    else:
+        text = gettext("%(hours)s h %(minutes)02d") % {"hours": hours, "minutes": rest}
+    return text.replace(" ", NBSP)
+
+
+def video_time(seconds):
+    """A position in a video as a learner reads it: "2:14:00" or "10:05" in English, "2 h 14"
+    or "10 min 05" in French."""
+    hours, rest = divmod(max(int(seconds or 0), 0), 3600)
+    minutes, seconds = divmod(rest, 60)
+    values = {"hours": hours, "minutes": minutes, "seconds": seconds}
+    # A translation may leave the seconds out ("2 h 14"): gettext must not check the placeholders.
+    if hours:
+        # xgettext:no-python-format
+        text = gettext("%(hours)d:%(minutes)02d:%(seconds)02d") % values
+    else:
+        # xgettext:no-python-format
+        text = gettext("%(minutes)d:%(seconds)02d") % values
+    return text.replace(" ", NBSP)

@@ -1,0 +1,486 @@
+"""The dashboard's view model (templates/progress/dashboard.jinja): the learner's path, the today
+card, next up and the balance, every label, URL and number the page prints.
+
+What is the same for every learner (titles, lengths, links, the path's rule) is built once per
+curriculum revision and language (`Curriculum.built`); the learner's part comes from
+`path_progress` and one more query of their coding days. The htmx answers of a tap on the today
+card and of a watch change made on the path print blocks of this same model with the same macros.
+"""
+
+import uuid
+from dataclasses import dataclass
+
+from django.template.defaultfilters import linebreaks_filter
+from django.utils import timezone
+from django.utils.formats import date_format
+from markupsafe import Markup
+
+from curriculum import structure
+from curriculum.models import SessionAdvice
+from lib.durations import duration, video_time
+from lib.urls import url_for_each, url_with
+from progress.balance import minutes_of
+from progress.forms import QUICK_MINUTES
+from progress.history import history_of
+from progress.models import Profile
+from progress.pages import BalanceLine, WatchControls, balance_line
+from progress.path import (
+    LEADING_LENGTH,
+    PathProgress,
+    ResourceState,
+    StepProgress,
+    Tally,
+    progress_from,
+)
+from progress.today import Today, day_of
+
+# The answer of a watch change from the path: the page's blocks its click may have moved.
+PATH = "path"
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceLabels:
+    """A resource as the path prints it, in one language."""
+
+    title: str
+    name: str  # str(resource): with its series and number, as the start-here card names it
+    is_followed: bool
+    page_url: str
+    finish_url: str  # the one-click button's, before it is watched (or followed)
+    undo_url: str  # and after
+    sitting_url: str
+    log_code_url: str
+    planned_minutes: int
+    length: str  # "" when the length is unknown
+    watch_url: str
+    search_url: str
+    search_label: str
+
+
+@dataclass(frozen=True, slots=True)
+class PathLabels:
+    """The curriculum-only parts of the dashboard in one language: built once per revision."""
+
+    resources: dict[int, ResourceLabels]
+    path_title: str
+    stages: dict[int, str]  # titles by stage id
+    steps: dict[int, str]  # titles by step id (an architecture step's own, before it resolves)
+    # Notes by step id: as written, and without the length they start with (LEADING_LENGTH).
+    notes: dict[int, tuple[str, str]]
+    rule: Markup  # the path's rule as paragraphs, "" without one
+    start_here_reason: Markup
+
+
+def path_labels(curriculum) -> PathLabels:
+    """The labels of every resource, stage and the path of this curriculum, in the active language."""
+    page_url = url_for_each("progress:resource_detail")
+    resources = {}
+    for resource in curriculum.resources:
+        search = resource.search_link
+        url = page_url(resource.slug)
+        followed = resource.is_followed
+        finish = "progress:mark_followed" if followed else "progress:mark_watched"
+        undo = "progress:mark_not_followed" if followed else "progress:mark_not_watched"
+        resources[resource.pk] = ResourceLabels(
+            title=resource.title,
+            name=str(resource),
+            is_followed=followed,
+            page_url=url,
+            finish_url=url_with(finish, resource.slug),
+            undo_url=url_with(undo, resource.slug),
+            sitting_url=url_with("progress:log_sitting", resource.slug),
+            log_code_url=f"{url}#coding-{resource.slug}",
+            planned_minutes=resource.duration_minutes or 0,
+            length=duration(resource.duration_minutes) if resource.duration_minutes else "",
+            watch_url=resource.watch_url,
+            search_url=search.url if search else "",
+            search_label=search.label if search else "",
+        )
+    path, start_here = curriculum.path, curriculum.start_here
+    steps = [step for stage in (path.stages.all() if path else ()) for step in stage.steps.all()]
+    reason = start_here.start_here_reason if start_here is not None else ""
+    return PathLabels(
+        resources=resources,
+        path_title=path.title if path is not None else "",
+        stages={stage.pk: stage.title for stage in path.stages.all()} if path else {},
+        steps={step.pk: step.display_title for step in steps},
+        notes={step.pk: (step.note, LEADING_LENGTH.sub("", step.note, count=1)) for step in steps},
+        rule=Markup(linebreaks_filter(path.rule)) if path is not None and path.rule else Markup(),
+        start_here_reason=Markup(linebreaks_filter(reason)) if reason else Markup(),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Where the last viewing on the resource page stopped, as a link back to it."""
+
+    url: str
+    time: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Coded:
+    """What was coded of a watched step against three times its length."""
+
+    is_coded: bool
+    has_goal: bool
+    coded_minutes: int
+    coded: str
+    goal: str
+    progress_max: int
+    progress_value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Nearest:
+    """No session presents the learner's GPU: the one shown is the nearest generation's."""
+
+    name: str
+    nearest: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A step of the path as its tile shows it; the next-up card and the today card name one too."""
+
+    pk: int
+    place: str
+    status: str
+    resource_id: int | None
+    title: str
+    labels: ResourceLabels | None  # None: an architecture step that names no session yet
+    length: str
+    note: str
+    resume: Resume | None
+    controls: WatchControls | None
+    coded: Coded | None  # only once watched
+    nearest: Nearest | None
+    prompt: str  # without a session: "gpu" (none chosen), "not_cuda" or "none"
+    owes_code: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """Steps done of the steps, minutes watched of the minutes planned."""
+
+    done: int
+    total: int
+    watched: str
+    planned: str  # "" when nothing has a known length
+    percent: int
+
+
+@dataclass(frozen=True, slots=True)
+class StageBlock:
+    pk: int
+    title: str
+    is_current: bool
+    bar: Bar
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StartHere:
+    labels: ResourceLabels
+    reason: Markup
+    controls: WatchControls
+
+
+@dataclass(frozen=True, slots=True)
+class NextUp:
+    """The next-up card: "code" (the rule is short), "watch", "finished" or "" (none)."""
+
+    card: str
+    place: str
+    owed: str
+    last_id: int
+    last: ResourceLabels | None  # the resource to code on, when the card says "code"
+    step: Tile | None
+    controls: WatchControls | None
+
+
+@dataclass(frozen=True, slots=True)
+class TodayCard:
+    """The top of the dashboard: today's target and coding, the streak, one-tap logging, next."""
+
+    goal: str  # "watch_first", "met", "target" or "nothing_owed"
+    first_title: str
+    target_minutes: int
+    coded_minutes: int
+    target: str
+    coded: str
+    week_owed: str  # "" unless the week owes more than today's target
+    days_left: int
+    streak: int
+    keeps_streak: bool
+    starts_streak: bool  # no streak, and not the very first day: "Code today to start a streak"
+    log_url: str  # "" when nothing is watched yet: no one tap
+    log_key: uuid.UUID
+    quick: tuple[tuple[int, str], ...]
+    practised_title: str
+    practised_code_url: str
+    next_step: Tile | None  # None on day one or once the path is done
+    path_done: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WeekLine:
+    kind: str  # "not_started", "past_plan" or "within"
+    day: str
+    number: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class DashboardPage:
+    week: WeekLine | None
+    today: TodayCard
+    start_here: StartHere | None
+    next_up: NextUp
+    week_balance: BalanceLine
+    overall_balance: BalanceLine
+    has_path: bool
+    path_title: str
+    path_bar: Bar
+    rule: Markup
+    stages: tuple[StageBlock, ...]
+
+    def tiles_of(self, resource_id: int) -> list[Tile]:
+        """The tiles of the steps that resolve to this resource (usually one)."""
+        return [
+            tile for stage in self.stages for tile in stage.tiles if tile.resource_id == resource_id
+        ]
+
+    def stages_of(self, resource_id: int) -> list[StageBlock]:
+        return [s for s in self.stages if any(t.resource_id == resource_id for t in s.tiles)]
+
+
+def bar(tally: Tally) -> Bar:
+    planned = tally.planned_minutes
+    return Bar(
+        done=tally.steps_done,
+        total=tally.steps_total,
+        watched=duration(tally.watched_minutes),
+        planned=duration(planned) if planned else "",
+        percent=tally.steps_percent,
+    )
+
+
+def resume(state: ResourceState | None, labels: ResourceLabels) -> Resume | None:
+    seconds = state.resume_seconds if state is not None else 0
+    if not seconds:
+        return None
+    assert state is not None
+    return Resume(url=state.resume_url, time=video_time(seconds), title=labels.title)
+
+
+def coded(step: StepProgress) -> Coded | None:
+    if not step.is_done:
+        return None
+    coding = step.coding
+    if coding is None:
+        return Coded(False, False, 0, "", "", 1, 0)
+    return Coded(
+        is_coded=coding.is_coded,
+        has_goal=bool(coding.goal),
+        coded_minutes=coding.coded,
+        coded=duration(coding.coded),
+        goal=duration(coding.goal) if coding.goal else "",
+        progress_max=coding.progress_max,
+        progress_value=coding.progress_value,
+    )
+
+
+def nearest(advice: SessionAdvice | None) -> Nearest | None:
+    if advice is None or advice.reason not in ("newer", "older"):
+        return None
+    assert advice.architecture is not None and advice.session_architecture is not None
+    return Nearest(name=advice.architecture.name, nearest=advice.session_architecture.name)
+
+
+def prompt(step: StepProgress) -> str:
+    if step.architecture_unknown:
+        return "gpu"
+    if step.advice is not None and not step.advice.runs_cuda:
+        return "not_cuda"
+    return "none"
+
+
+def controls(state: ResourceState, place: str, labels: ResourceLabels) -> WatchControls:
+    """progress.pages.watch_controls, with the resource's words and URLs from the labels."""
+    started, done = state.is_started, state.is_done
+    in_progress = started and not done
+    return WatchControls(
+        place=place,
+        title=labels.title,
+        status=state.status,
+        is_done=done,
+        is_started=started,
+        is_followed=labels.is_followed,
+        planned_minutes=state.planned_minutes,
+        watched_minutes=state.watched_minutes,
+        planned=duration(state.planned_minutes) if in_progress else "",
+        watched=duration(state.watched_minutes) if in_progress else "",
+        percent=state.percent,
+        credit=duration(state.credit_on_finish),
+        toggle_url=labels.undo_url if done else labels.finish_url,
+        sitting_url=labels.sitting_url,
+        takes_sittings=state.takes_sittings,
+        takes_sittings_on_the_map=state.takes_sittings_on_the_map,
+    )
+
+
+def tile(step: StepProgress, labels: PathLabels) -> Tile:
+    """A step's tile; its controls are the compact ones of the path (no sitting form for videos
+    of unknown length)."""
+    state = step.state
+    resource = labels.resources.get(state.resource.pk) if state is not None else None
+    if resource is not None and step.step.is_architecture_talk:
+        title = resource.name
+    else:
+        title = labels.steps[step.step.pk]
+    written, without_length = labels.notes[step.step.pk]
+    note = without_length if resource is not None and resource.planned_minutes else written
+    return Tile(
+        pk=step.step.pk,
+        place=step.place,
+        status=step.status,
+        resource_id=state.resource.pk if state is not None else None,
+        title=title,
+        labels=resource,
+        length=resource.length if resource is not None else "",
+        note=note,
+        resume=resume(state, resource) if resource is not None else None,
+        controls=controls(state, step.place, resource) if state and resource else None,
+        coded=coded(step),
+        nearest=nearest(step.advice),
+        prompt="" if resource is not None else prompt(step),
+        owes_code=step.owes_code,
+    )
+
+
+def today_card(today: Today, progress: PathProgress, labels: PathLabels, next_step: Tile | None):
+    practised = progress.last_watched
+    first = progress.start_here if progress.shows_start_here else None
+    watch_first = not today.has_watched and first is not None
+    if watch_first:
+        goal = "watch_first"
+    elif today.is_met:
+        goal = "met"
+    elif today.target:
+        goal = "target"
+    else:
+        goal = "nothing_owed"
+    practised_labels = labels.resources[practised.resource.pk] if practised else None
+    return TodayCard(
+        goal=goal,
+        first_title=labels.resources[first.resource.pk].title if first is not None else "",
+        target_minutes=today.target,
+        coded_minutes=today.coded,
+        target=duration(today.target),
+        coded=duration(today.coded),
+        week_owed=duration(today.week_owed) if today.week_owed > today.target else "",
+        days_left=today.days_left,
+        streak=today.streak,
+        keeps_streak=today.keeps_streak,
+        starts_streak=not today.streak and not today.is_first_day,
+        log_url=url_with("progress:log_code_today", practised.resource.slug) if practised else "",
+        log_key=uuid.uuid4(),
+        quick=tuple((minutes, duration(minutes)) for minutes in QUICK_MINUTES),
+        practised_title=practised_labels.title if practised_labels else "",
+        practised_code_url=practised_labels.log_code_url if practised_labels else "",
+        next_step=None if watch_first else next_step,
+        path_done=progress.next_up is None and bool(progress.steps),
+    )
+
+
+def next_up(progress: PathProgress, labels: PathLabels, step: Tile | None) -> NextUp:
+    card = progress.next_up_card
+    place = progress.next_up_place
+    last = progress.last_watched
+    state = progress.next_up.state if progress.next_up is not None else None
+    return NextUp(
+        card=card,
+        place=place,
+        owed=duration(progress.code_owed),
+        last_id=last.resource.pk if last is not None else 0,
+        last=labels.resources[last.resource.pk] if last is not None else None,
+        step=step,
+        controls=controls(state, place, labels.resources[state.resource.pk]) if state else None,
+    )
+
+
+def week_line(progress: PathProgress) -> WeekLine | None:
+    week = progress.week
+    if week is None:
+        return None
+    if week.not_started:
+        assert progress.profile is not None
+        day = date_format(progress.profile.started_on, "DATE_FORMAT")
+        return WeekLine("not_started", day, week.number, week.total)
+    kind = "past_plan" if week.is_past_plan else "within"
+    return WeekLine(kind, "", week.number, week.total)
+
+
+def dashboard_page(user) -> DashboardPage:
+    """The dashboard of a learner: their history read in one statement (progress/history.py),
+    their progress on the path and their day computed from it."""
+    day = timezone.localdate()
+    history = history_of(user, day)
+    curriculum = structure.at_revision(history.token)
+    # Accounts made by createsuperuser have no profile until a page needs one.
+    profile = history.profile or Profile.objects.for_learner(user)
+    progress = progress_from(
+        curriculum,
+        profile,
+        history.watches,
+        lambda resources: minutes_of(history.minutes, resources),
+    )
+    labels = curriculum.built(path_labels)
+    week, overall = progress.week_balance, progress.overall_balance
+    assert week is not None and overall is not None  # progress_from counts both
+    today = day_of(
+        day,
+        watched_this_week=week.watched,
+        watched_ever=overall.watched,
+        coded_by_day=history.coded_by_day,
+    )
+    stages = tuple(
+        StageBlock(
+            pk=stage.stage.pk,
+            title=labels.stages[stage.stage.pk],
+            is_current=stage.is_current,
+            bar=bar(stage),
+            tiles=tuple(tile(step, labels) for step in stage.steps),
+        )
+        for stage in progress.stages
+        if stage.stage is not None
+    )
+    next_tile = None
+    if progress.next_up is not None:
+        next_pk = progress.next_up.step.pk
+        next_tile = next(t for s in stages for t in s.tiles if t.pk == next_pk)
+    start_here = None
+    if progress.shows_start_here:
+        assert progress.start_here is not None
+        start = progress.start_here
+        start_here = StartHere(
+            labels=labels.resources[start.resource.pk],
+            reason=labels.start_here_reason,
+            controls=controls(start, "start-here", labels.resources[start.resource.pk]),
+        )
+    path = progress.path
+    return DashboardPage(
+        week=week_line(progress),
+        today=today_card(today, progress, labels, next_tile),
+        start_here=start_here,
+        next_up=next_up(progress, labels, next_tile),
+        week_balance=balance_line(week),
+        overall_balance=balance_line(overall),
+        has_path=path is not None,
+        path_title=labels.path_title,
+        path_bar=bar(progress),
+        rule=labels.rule,
+        stages=stages,
+    )

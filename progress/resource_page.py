@@ -1,0 +1,442 @@
+"""The resource page's view model (templates/progress/resource.jinja) and the blocks its htmx
+answers swap: the watch controls, the sittings, the balance, the coding block and the note.
+
+What is the same for every learner (the article's heading, its introduction and its facts, links,
+guide and series sections) is written once per curriculum revision and language, resource by
+resource as they are asked for (`Curriculum.built`, dropped when a curator's edit renews the
+token); the learner's part is progress/resource_learner.py's one statement.
+"""
+
+import threading
+from dataclasses import dataclass
+from typing import Any, cast
+from urllib.parse import quote
+
+from django.template import engines
+from django.template.backends.jinja2 import Jinja2
+from django.template.defaultfilters import capfirst, linebreaks_filter, linebreaksbr, urlize
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
+from markupsafe import Markup
+
+from curriculum.models import Resource
+from curriculum.structure import PathStep
+from lib.durations import duration, video_time
+from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.urls import url_for_each, url_with
+from progress.forms import CodingSessionForm, NoteForm
+from progress.models import Note
+from progress.pages import BalanceLine, WatchControls, balance_line, watch_controls
+from progress.path import RESUME_LEAD_SECONDS, ResourceState
+from progress.player import requested_start
+from progress.resource_learner import LearnerRows
+
+
+def _macros() -> Any:
+    env = cast(Jinja2, engines["jinja2"]).env
+    return env.get_template("progress/_resource.jinja").module
+
+
+# The curriculum's part
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    label: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    before: bool
+    place: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceText:
+    """Every word of one resource that the page prints the same for everyone: the input of
+    the macros that write the article's curriculum-only HTML once."""
+
+    slug: str
+    title: str
+    heading: str  # "#15 · Title"
+    series_name: str
+    series_url: str
+    watch_link: str  # an address off YouTube's player, for resources without a video
+    is_start_here: bool
+    start_here_reason: Markup
+    summary: Markup
+    kind: str
+    is_advanced: bool
+    topic: str
+    path_stage: str
+    path_url: str
+    path_note: str
+    speaker: str
+    is_followed: bool
+    duration: str
+    architectures: tuple[Link, ...]
+    keywords: tuple[Link, ...]
+    search: Link | None
+    search_terms: str
+    links: tuple[Link, ...]
+    pairings: tuple[Pairing, ...]
+    has_series_section: bool
+    series_description: Markup
+    series_links: tuple[Link, ...]
+
+
+def resource_text(resource: Resource, path_step: PathStep | None) -> ResourceText:
+    series = resource.series
+    catalogue = reverse("progress:catalogue")
+    search = resource.search_link
+    path_url = reverse("progress:path")
+    return ResourceText(
+        slug=resource.slug,
+        title=resource.title,
+        heading=(
+            f"#{resource.number} · {resource.title}"
+            if resource.number is not None
+            else resource.title
+        ),
+        series_name=series.name if series else "",
+        series_url=series.get_absolute_url() if series else "",
+        watch_link="" if resource.has_video else resource.watch_link,
+        is_start_here=resource.is_start_here,
+        start_here_reason=Markup(linebreaks_filter(resource.start_here_reason)),
+        summary=Markup(linebreaksbr(urlize(resource.summary))),
+        kind=capfirst(resource.get_kind_display()),
+        is_advanced=resource.is_advanced,
+        topic=resource.topic,
+        path_stage=path_step.stage.title if path_step else "",
+        path_url=f"{path_url}#stage-{path_step.stage.pk}" if path_step else "",
+        path_note=path_step.step.note if path_step else "",
+        speaker=resource.speaker,
+        is_followed=resource.is_followed,
+        duration=duration(resource.duration_minutes) if resource.duration_minutes else "",
+        architectures=tuple(
+            Link(str(architecture), architecture.get_absolute_url())
+            for architecture in resource.architectures.all()
+        ),
+        keywords=tuple(
+            Link(keyword, f"{catalogue}?q={quote(keyword, safe='/')}")
+            for keyword in resource.keyword_list
+        ),
+        search=Link(str(search.label), search.url) if search else None,
+        search_terms=resource.search_terms or resource.title,
+        links=tuple(Link(str(label), url) for label, url in resource.links()),
+        pairings=tuple(
+            Pairing(pairing.timing == "before", str(pairing.place), pairing.get_absolute_url())
+            for pairing in resource.pairings.all()
+        ),
+        has_series_section=bool(series and (series.description or series.links())),
+        series_description=Markup(linebreaks_filter(urlize(series.description)) if series else ""),
+        series_links=tuple(Link(str(label), url) for label, url in series.links())
+        if series
+        else (),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceArticle:
+    """One resource's curriculum-only parts, in one language."""
+
+    slug: str
+    title: str
+    has_video: bool
+    video_id: str
+    watch_url: str
+    top: Markup  # the breadcrumb and the heading
+    intro: Markup  # the link to watch elsewhere, why start here, the summary
+    details: Markup  # the facts, the links, the guide and the series
+
+
+class Articles:
+    """The articles of one curriculum revision in one language, written on first demand."""
+
+    def __init__(self, curriculum):
+        self.curriculum = curriculum
+        self.by_slug: dict[str, ResourceArticle] = {}
+        self.lock = threading.Lock()
+
+    def of(self, resource: Resource) -> ResourceArticle:
+        article = self.by_slug.get(resource.slug)
+        if article is None:
+            with self.lock:
+                article = self.by_slug[resource.slug] = self.write(resource)
+        return article
+
+    def write(self, resource: Resource) -> ResourceArticle:
+        text = resource_text(resource, self.curriculum.path_steps.get(resource.pk))
+        macros = _macros()
+        return ResourceArticle(
+            slug=resource.slug,
+            title=resource.title,
+            has_video=resource.has_video,
+            video_id=resource.video_id,
+            watch_url=resource.watch_url,
+            top=Markup(macros.top(text)),
+            intro=Markup(macros.intro(text)),
+            details=Markup(macros.details(text)),
+        )
+
+
+def articles(curriculum) -> Articles:
+    """Built once per curriculum revision and language (Curriculum.built)."""
+    return Articles(curriculum)
+
+
+def article_of(curriculum, resource: Resource) -> ResourceArticle:
+    return curriculum.built(articles).of(resource)
+
+
+# The learner's part
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """The video's player: where it starts, where the learner stopped, where beats go."""
+
+    start_seconds: int
+    start: str  # "10:05", or "" to play from the top
+    resume: str  # "" when there is no resume point
+    record_url: str  # "" when nothing is recorded
+
+
+def player(article: ResourceArticle, rows: LearnerRows | None, asked: str) -> Player:
+    """The player for a learner (rows) or a visitor (None); asked is the address's ?t=."""
+    resume = rows.watch.resume_seconds if rows and rows.watch else 0
+    wanted = requested_start(asked)
+    start = wanted if wanted is not None else max(resume - RESUME_LEAD_SECONDS, 0)
+    records = rows is not None and rows.records_viewing
+    return Player(
+        start_seconds=start,
+        start=video_time(start) if start else "",
+        resume=video_time(resume) if resume else "",
+        record_url=url_with("progress:record_viewing", article.slug) if records else "",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SittingRow:
+    pk: int
+    day: str
+    minutes: str
+    edit_url: str
+    delete_url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sittings:
+    """The learner's sittings of the resource, to correct or delete."""
+
+    slug: str
+    shown: bool  # on the page: there are some, or the resource takes sittings
+    rows: tuple[SittingRow, ...]
+    next_quoted: str  # where the edit and delete pages come back to, quoted for ?next=
+    announcement: str
+    focus: int | None  # the row that takes focus after a correction
+
+
+def sittings(resource, rows: LearnerRows, back: str, announcement="", focus=None) -> Sittings:
+    edit_url = url_for_each("progress:sitting_edit")
+    delete_url = url_for_each("progress:sitting_delete")
+    return Sittings(
+        slug=resource.slug,
+        shown=bool(rows.sittings) or ResourceState(resource=resource).takes_sittings,
+        rows=tuple(
+            SittingRow(
+                pk=sitting.pk,
+                day=date_format(localtime(sitting.at), "DATE_FORMAT"),
+                minutes=duration(sitting.logged_minutes),
+                edit_url=edit_url(sitting.pk),
+                delete_url=delete_url(sitting.pk),
+            )
+            for sitting in rows.sittings
+        ),
+        next_quoted=quote(back, safe="/"),
+        announcement=announcement,
+        focus=focus,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Coded:
+    """The resource's coded state against three times its length."""
+
+    slug: str
+    is_coded: bool
+    has_goal: bool
+    has_coded: bool
+    coded: str
+    goal: str
+    progress_max: int
+    progress_value: int
+
+
+def coded(resource, rows: LearnerRows) -> Coded:
+    coding = rows.minutes.coding[resource.pk]
+    return Coded(
+        slug=resource.slug,
+        is_coded=coding.is_coded,
+        has_goal=bool(coding.goal),
+        has_coded=bool(coding.coded),
+        coded=duration(coding.coded),
+        goal=duration(coding.goal),
+        progress_max=coding.progress_max,
+        progress_value=coding.progress_value,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SessionLine:
+    day: str
+    time: str
+    built: str
+
+
+@dataclass(frozen=True, slots=True)
+class Coding:
+    """The coding block: coded state, latest sessions, the form to log one."""
+
+    slug: str
+    has_duration: bool
+    coded: Coded
+    sessions: tuple[SessionLine, ...]
+    fields: tuple[FieldGroup, ...]
+    form_errors: tuple[str, ...]
+    status: str
+    next: str
+    action: str
+
+
+def coding(resource, rows: LearnerRows, back: str, form=None, status="") -> Coding:
+    form = form or CodingSessionForm(resource=resource)
+    return Coding(
+        slug=resource.slug,
+        has_duration=bool(resource.duration_minutes),
+        coded=coded(resource, rows),
+        sessions=tuple(
+            SessionLine(
+                day=date_format(session.day, "DATE_FORMAT"),
+                time=duration(session.minutes),
+                built=session.built,
+            )
+            for session in rows.sessions
+        ),
+        fields=field_groups(form),
+        form_errors=non_field_errors(form),
+        status=status,
+        next=back,
+        action=url_with("progress:coding_session_add", resource.slug),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class NoteBlock:
+    """The learner's private note and its form."""
+
+    slug: str
+    exists: bool
+    text: Markup
+    field: FieldGroup
+    status: str
+    next: str
+    action: str
+
+
+def note_block(resource, note: str | None, back: str, form=None, status="") -> NoteBlock:
+    if form is None:
+        form = NoteForm(instance=Note(text=note or ""))
+    return NoteBlock(
+        slug=resource.slug,
+        exists=note is not None,
+        text=Markup(linebreaksbr(note or "")),
+        field=field_groups(form)[0],
+        status=status,
+        next=back,
+        action=url_with("progress:note", resource.slug),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Balances:
+    week: BalanceLine
+    overall: BalanceLine
+
+
+def balances(rows: LearnerRows) -> Balances:
+    return Balances(balance_line(rows.minutes.week), balance_line(rows.minutes.overall))
+
+
+@dataclass(frozen=True, slots=True)
+class Aside:
+    """Everything of the learner beside the resource."""
+
+    controls: WatchControls
+    back: str
+    sittings: Sittings
+    balances: Balances
+    coding: Coding
+    note: NoteBlock
+
+
+@dataclass(frozen=True, slots=True)
+class ResourcePage:
+    article: ResourceArticle
+    player: Player | None  # None: no video on this page
+    aside: Aside | None  # None: a visitor
+
+
+def resource_page(curriculum, resource, rows: LearnerRows | None, *, back: str, asked: str):
+    """The page of resource for a learner (their rows) or a visitor (None); back is the page's
+    own address, where its forms come back to without JavaScript."""
+    article = article_of(curriculum, resource)
+    aside = None
+    if rows is not None:
+        state = _state(resource, rows)
+        aside = Aside(
+            controls=watch_controls(state, f"watch-{resource.slug}"),
+            back=back,
+            sittings=sittings(resource, rows, back),
+            balances=balances(rows),
+            coding=coding(resource, rows, back),
+            note=note_block(resource, rows.note, back),
+        )
+    return ResourcePage(
+        article=article,
+        player=player(article, rows, asked) if article.has_video else None,
+        aside=aside,
+    )
+
+
+def _state(resource, rows: LearnerRows) -> ResourceState:
+    return ResourceState(resource=resource, watch=rows.watch)
+
+
+@dataclass(frozen=True, slots=True)
+class WatchAnswer:
+    """What a change to the learner's watching moves on the resource page: its controls, the
+    coded state, the balance and the sittings (progress/views/watching.py, sittings.py)."""
+
+    controls: WatchControls
+    back: str
+    coded: Coded
+    balances: Balances
+    sittings: Sittings
+    focus_heading: bool
+
+
+def watch_answer(
+    resource, rows: LearnerRows, *, place, back, announcement, focus=None, heading=False
+) -> WatchAnswer:
+    return WatchAnswer(
+        controls=watch_controls(_state(resource, rows), place),
+        back=back,
+        coded=coded(resource, rows),
+        balances=balances(rows),
+        sittings=sittings(resource, rows, back, announcement, focus),
+        focus_heading=heading,
+    )

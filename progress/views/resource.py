@@ -1,0 +1,65 @@
+"""A resource's page, /resources/<slug>/: what there is to know about it and, for the signed-in
+learner, their watching, sittings, balance, coding and note (progress/resource_page.py builds it,
+templates/progress/resource.jinja prints it), and the htmx answers that change those blocks."""
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.csp import csp_override
+from django.views.decorators.http import require_GET
+
+from curriculum import structure
+from curriculum.models import Resource
+from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from progress.resource_learner import learner_rows
+from progress.resource_page import ResourcePage, resource_page, watch_answer
+
+
+@require_GET
+def resource_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    curriculum = structure.current()
+    resource = curriculum.by_slug.get(slug)
+    if resource is None:
+        raise Http404("No resource has this address.")
+    rows = None
+    if request.user.is_authenticated:
+        rows = learner_rows(request.user.pk, resource, timezone.localdate())
+    page = resource_page(
+        curriculum, resource, rows, back=request.get_full_path(), asked=request.GET.get("t", "")
+    )
+    if page.player is not None:
+        return _page_with_video(request, page)
+    return render(request, "progress/resource.jinja", {"page": page}, using="jinja2")
+
+
+@csp_override(settings.SECURE_CSP_VIDEO_PAGE)
+def _page_with_video(request: HtmxHttpRequest, page: ResourcePage) -> HttpResponse:
+    """The policy lets YouTube's player in on the pages that have one, and nowhere else."""
+    return render(request, "progress/resource.jinja", {"page": page}, using="jinja2")
+
+
+def watch_answer_response(
+    request: AuthenticatedHttpRequest,
+    resource: Resource,
+    *,
+    place: str,
+    back: str,
+    announcement: str,
+    focus_sitting: int | None = None,
+    focus_heading: bool = False,
+) -> HttpResponse:
+    """After a change to the learner's watching from the resource page: its controls, coded
+    state, balance and sittings, out of band, read again in one statement."""
+    rows = learner_rows(request.user.pk, resource, timezone.localdate())
+    answer = watch_answer(
+        resource,
+        rows,
+        place=place,
+        back=back,
+        announcement=announcement,
+        focus=focus_sitting,
+        heading=focus_heading,
+    )
+    context = {"answer": answer}
+    return render(request, "progress/resource_watch_answer.jinja", context, using="jinja2")

@@ -1,0 +1,113 @@
+"""The settings page's reminders section as a view model: the calendar feed, its code time, the
+digest's day and the nudge's hour (templates/reminders/_settings.jinja prints it, on the
+settings page and alone when an htmx form of the section answers)."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from markupsafe import Markup
+
+from lib.form_fields import FieldGroup, field_group, field_groups, input_html
+from lib.http import AuthenticatedHttpRequest
+from reminders.forms import CodeTimeForm, DigestForm, NudgeForm
+from reminders.models import CalendarFeed
+
+# Only the feed's digest is stored: a new token waits here for the page after a no-JS redirect.
+NEW_FEED_TOKEN = "reminders_new_feed_token"
+# What the section reads of the learner, from their user row (one query, or a part of the page's).
+STATE = (
+    "calendar_feed__token_hash",
+    "calendar_feed__code_weekdays",
+    "calendar_feed__code_at",
+    "digest_subscription__weekday",
+    "nudge_subscription__hour",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DayBox:
+    """A weekday's checkbox of the code time, in its label."""
+
+    box: Markup
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class CodeTime:
+    """The form of the calendar's code time: its days, then the hour it starts."""
+
+    days_label: str
+    days_error: str
+    days: tuple[DayBox, ...]
+    at: FieldGroup
+    at_help: str  # written as text, as the section always wrote it
+
+
+@dataclass(frozen=True, slots=True)
+class RemindersSection:
+    has_feed: bool
+    feed_url: str  # only when the address was just made: Parcours keeps no copy of it
+    webcal_url: str
+    code_time: CodeTime | None
+    digest: tuple[FieldGroup, ...]
+    nudge: tuple[FieldGroup, ...]
+    announcement: str
+
+
+def code_time_of(form: CodeTimeForm) -> CodeTime:
+    days = form["days"]
+    return CodeTime(
+        days_label=str(days.label),
+        days_error=str(days.errors[0]) if days.errors else "",
+        days=tuple(
+            DayBox(box=Markup(input_html(day.data)), label=str(day.choice_label)) for day in days
+        ),
+        at=field_group(form["code_at"]),
+        at_help=str(form["code_at"].help_text),
+    )
+
+
+def state_of(request: AuthenticatedHttpRequest) -> Mapping[str, Any]:
+    """The section's state of the signed-in learner, in one query."""
+    learners = get_user_model().objects.filter(pk=request.user.pk)
+    return learners.values(*STATE).first() or {}
+
+
+def reminders_section(
+    request: AuthenticatedHttpRequest,
+    state: Mapping[str, Any],
+    announcement: str = "",
+    new_token: str | None = None,
+    code_form: CodeTimeForm | None = None,
+) -> RemindersSection:
+    """What the section shows: whether there is a feed (its address only when just made), when
+    its code time goes, the digest's day and the nudge's hour, from the learner's state."""
+    has_feed = state.get("calendar_feed__token_hash") is not None
+    if code_form is None and has_feed:
+        feed = CalendarFeed(
+            code_weekdays=state["calendar_feed__code_weekdays"],
+            code_at=state["calendar_feed__code_at"],
+        )
+        code_form = CodeTimeForm.for_feed(feed)
+    token = new_token or request.session.pop(NEW_FEED_TOKEN, None)
+    feed_url = (
+        request.build_absolute_uri(reverse("reminders:feed", args=[token]))
+        if token and has_feed
+        else ""
+    )
+    weekday = state.get("digest_subscription__weekday")
+    nudge_hour = state.get("nudge_subscription__hour")
+    digest_form = DigestForm(initial={"weekday": "" if weekday is None else weekday})
+    nudge_form = NudgeForm(initial={"hour": "" if nudge_hour is None else nudge_hour})
+    return RemindersSection(
+        has_feed=has_feed,
+        feed_url=feed_url,
+        webcal_url=feed_url.replace("https://", "webcal://", 1).replace("http://", "webcal://", 1),
+        code_time=code_time_of(code_form) if code_form is not None else None,
+        digest=field_groups(digest_form),
+        nudge=field_groups(nudge_form),
+        announcement=announcement,
+    )

@@ -1,0 +1,117 @@
+"""The Jinja2 pages (config/jinja.py): their strings reach the catalogues through `make messages`,
+and their layout is the Django pages' layout."""
+
+import gettext
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.template import engines
+from django.test import override_settings
+from django.utils import translation
+
+from curriculum.management.commands.makemessages import EXTRACTOR, GETTEXT_FUNCTIONS
+
+ROOT = Path(settings.BASE_DIR)
+FRENCH_MO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.mo"
+
+TEMPLATE = """{% extends "base.jinja" %}
+{% block content %}
+<h1>{{ _("A plain string") }}</h1>
+<p>{{ gettext("Called by its name") }}</p>
+<p>{% trans trimmed name=page.name %}
+  Hello {{ name }},
+  on two lines
+{% endtrans %}</p>
+<p>{% trans days=page.days %}{{ days }} day{% pluralize days %}{{ days }} days{% endtrans %}</p>
+<p>{{ pgettext("month", "May") }}</p>
+{% endblock %}
+"""
+
+
+def test_make_messages_finds_every_kind_of_string_in_a_jinja_template(tmp_path, monkeypatch):
+    """_(), gettext(), a trimmed {% trans %} with a variable, a plural and a context, as msgids
+    written the way Django's templates write them."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "page.jinja").write_text(TEMPLATE)
+    (tmp_path / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    with override_settings(LOCALE_PATHS=[tmp_path / "locale"]):
+        call_command("makemessages", locale=["fr"], no_location=True, verbosity=0)
+    catalogue = (tmp_path / "locale" / "fr" / "LC_MESSAGES" / "django.po").read_text()
+    assert 'msgid "A plain string"' in catalogue
+    assert 'msgid "Called by its name"' in catalogue
+    assert 'msgid "Hello %(name)s, on two lines"' in catalogue
+    assert 'msgid "%(days)s day"\nmsgid_plural "%(days)s days"' in catalogue
+    assert 'msgctxt "month"\nmsgid "May"' in catalogue
+    assert not list(tmp_path.rglob("*.jinja.py")), "the work files are removed"
+
+
+def jinja_msgids():
+    """The catalogue key of every string of the project's Jinja2 templates, as Jinja2's
+    extractor reads them: a plural by its singular, a string with a context after it."""
+    for path in sorted((ROOT / "templates").rglob("*.jinja")):
+        for _line, function, message in EXTRACTOR.extract_translations(
+            path.read_text(), GETTEXT_FUNCTIONS
+        ):
+            if function in ("pgettext", "npgettext"):
+                yield f"{message[0]}\x04{message[1]}"
+            else:
+                yield message[0] if isinstance(message, tuple) else message
+
+
+def test_every_string_of_the_jinja_templates_is_translated_into_french():
+    """The catalogue `make messages` wrote holds each of them with a French text."""
+    with FRENCH_MO.open("rb") as mo_file:
+        catalogue = gettext.GNUTranslations(mo_file)._catalog
+    french = {key[0] if isinstance(key, tuple) else key for key, text in catalogue.items() if text}
+    msgids = set(jinja_msgids())
+    assert "The guide, part by part" in msgids
+    assert sorted(msgids - french) == []
+
+
+class Layout(HTMLParser):
+    """The tags, attributes and text of a page outside <main>, CSRF tokens left out."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.items, self.in_main = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self.in_main += tag == "main"
+        if not self.in_main:
+            attrs = [(name, value) for name, value in attrs if name != "value" or len(value) != 64]
+            attrs = [
+                (name, re.sub(r'"X-CSRFToken": "\w+"', "", value or "")) for name, value in attrs
+            ]
+            self.items.append((tag, sorted(attrs)))
+
+    def handle_endtag(self, tag):
+        self.in_main -= tag == "main"
+
+    def handle_data(self, data):
+        if not self.in_main and data.strip():
+            self.items.append(" ".join(data.split()))
+
+
+def layout(html):
+    parser = Layout()
+    parser.feed(html)
+    return parser.items
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("path", ["/guide/", "/stats/", "/groups/", "/resources/", "/coding/"])
+def test_the_jinja_layout_is_the_django_layout(learner_client, client, path, language):
+    """base.jinja and base.html give the same page around <main>, signed in or not."""
+    for browser in (learner_client, client):
+        request = browser.get(path, headers={"accept-language": language}).wsgi_request
+        with translation.override(language):
+            django_page = engines["django"].get_template("base.html").render({}, request)
+            jinja_page = engines["jinja2"].get_template("base.jinja").render({}, request)
+        assert layout(jinja_page) == layout(django_page)
+        assert "Parcours" in layout(jinja_page)

@@ -1,0 +1,153 @@
+"""Every page's queries, in one table: the same fixed count at 1x and 10x data, for a visitor and
+for a learner (and the curators' page for a curator). A page's own tests say what it shows; this
+file alone says what it costs. Data is the seed plus `world`, written with bulk_create.
+
+At 10x: 580 more resources in 58 series, each paired in the guide and tagged with an
+architecture, 50 more steps on the suggested path, the learner and another each with 290
+resources watched, 50 sittings, 600 coding sessions and 50 notes, 1,000 more learners of whom 10
+have a history too, a group of 52 members who share their coding, 30 access tokens.
+"""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from api.models import AccessToken
+from curriculum.models import Path
+from groups import actions as group_actions
+from groups.models import Membership
+from progress.models import Profile
+from tests import bulk
+
+pytestmark = pytest.mark.django_db
+
+# (who, page, queries). Signed in, every page starts with the session and the user (2).
+PAGES = [
+    # The curriculum comes from structure.py, built once per process and revision: a visitor's
+    # catalogue, guide or resource page reads only the revision token.
+    ("visitor", "/resources/", 1),
+    ("visitor", "/resources/?q=CUTLASS", 1),
+    ("visitor", "/resources/?q=kernel&kind=lecture&guide=9", 1),
+    ("visitor", "/resources/?state=watched", 1),
+    ("visitor", "/resources/gpu-mode-15/", 1),
+    ("visitor", "/resources/more-1/", 1),
+    ("visitor", "/guide/", 1),
+    ("visitor", "/", 0),
+    ("visitor", "/path/", 1),
+    ("visitor", "/share/{share_token}/", 8),
+    # + the revision token and the learner's watch rows (tags of progress, no context processor).
+    ("learner", "/resources/", 4),
+    ("learner", "/resources/?q=CUTLASS", 4),
+    ("learner", "/resources/?state=in_progress", 4),
+    ("learner", "/resources/?state=nope&q=kernels", 4),
+    # + revision token and the learner's rows for the page in one statement (watch row, recording
+    # setting, sittings, minutes, latest sessions, note: progress/resource_learner.py).
+    ("learner", "/resources/gpu-mode-15/", 4),
+    ("learner", "/resources/more-1/", 4),
+    ("learner", "/guide/", 3),
+    # + one statement: revision token, profile, watch rows, minutes, coding days (progress/history.py).
+    ("learner", "/", 3),
+    ("learner", "/path/", 3),
+    # + revision token, the learner's totals, one page of sessions, the editor's projects.
+    ("learner", "/coding/?page=2", 6),
+    # + minutes coded by day, minutes watched by day, finished per kind.
+    ("learner", "/stats/", 5),
+    # + revision token, the profile and the reminders' state in one query.
+    ("learner", "/settings/", 4),
+    ("learner", "/settings/tokens/", 3),
+    ("learner", "/settings/editor/", 3),
+    ("learner", "/settings/share/", 3),
+    ("learner", "/groups/", 4),
+    # + the members with the viewer's membership, revision token, then the board's computation:
+    # profiles, watch rows, watching (week and last), coding days, this week's sessions shared.
+    ("learner", "/groups/{group}/", 9),
+    ("learner", "/groups/{group}/manage/", 6),
+    ("learner", "/share/{share_token}/", 10),
+    ("curator", "/curators/progress/", 14),
+]
+
+
+@pytest.fixture(params=[1, 10], ids=["1x", "10x"])
+def world(request, seed, learner, other_learner, curator):
+    """The seed, then scale times: more catalogue, more path, and histories for many learners."""
+    scale = request.param
+    gpu = bulk.architecture("bulk-gpu")
+    more = bulk.resources(58 * scale, "more", keywords="CUTLASS, kernel", architecture=gpu)
+    bulk.steps(Path.objects.suggested(), more[: 5 * scale], f"More, x{scale}")
+    chapter = bulk.chapter(scale)
+    half = len(more) // 2
+    others = bulk.users(100 * scale, "other")
+    for user in (learner, other_learner, *others[:scale]):
+        bulk.watched(user, more[:half])
+        bulk.sittings(user, more[half : half + 5 * scale], 30)
+        bulk.coding_sessions(user, 60 * scale, more, chapter)
+        bulk.notes(user, more[: 5 * scale])
+    Profile.objects.filter(user=learner).update(architecture=gpu)
+    Profile.objects.get_or_create(user=learner, defaults={"architecture": gpu})
+    group = group_actions.create_group(owner=learner, name="Kernels", display_name="Ada")
+    Membership.objects.bulk_create(
+        Membership(group=group, user=user, display_name=user.username, shares="coding")
+        for user in (other_learner, *others[: 5 * scale])
+    )
+    for number in range(3 * scale):
+        AccessToken.objects.create_for(user=learner, name=f"token {number}", scope="read")
+    _link, share_token = group_actions.share(user=learner, display_name="Ada")
+    return {"group": group.slug, "share_token": share_token}
+
+
+def test_every_page_costs_the_same_queries_at_1x_and_10x(learner, curator, world):
+    """Each page is asked twice: the first request builds this process's copy of the curriculum,
+    the second is counted. One world per scale, every page of the table measured on it."""
+    clients = {"visitor": Client(), "learner": Client(), "curator": Client()}
+    clients["learner"].force_login(learner)
+    clients["curator"].force_login(curator)
+    measured, statuses = {}, {}
+    for who, page, _queries in PAGES:
+        url = page.format(**world)
+        clients[who].get(url)
+        with CaptureQueriesContext(connection) as queries:
+            response = clients[who].get(url)
+        measured[who, page] = len(queries.captured_queries)
+        statuses[who, page] = response.status_code
+    assert measured == {(who, page): queries for who, page, queries in PAGES}
+    assert set(statuses.values()) == {200}
+
+
+# One-click changes, made in turn on one lecture of the seed that nobody has watched:
+# (change, path under the resource, htmx, posted, queries on PostgreSQL, on SQLite). Session and
+# user, then the change. On PostgreSQL it is one statement (a data-modifying WITH updates or
+# inserts the watch row and logs its event) whether it changes something or not, made with the
+# resource of the curriculum the process holds (structure.py) and checking in the same statement
+# that the revision token is still the one it was built at: no query of its own for the token.
+# SQLite has no such WITH: the token, then a transaction of several (savepoint, locked read,
+# insert, read, update, event).
+CLICKS = [
+    ("watched", "watched", False, {}, 3, 10),
+    ("watched again (a double click)", "watched", False, {}, 3, 6),
+    ("not watched", "not-watched", False, {}, 3, 8),
+    ("watched, htmx", "watched", True, {}, 3, 8),
+    ("watched again, htmx", "watched", True, {}, 3, 6),
+    ("not watched, htmx", "not-watched", True, {}, 3, 8),
+    # + the dashboard's one statement.
+    ("watched, htmx, from the path", "watched", True, {"page": "path", "place": "step-1"}, 4, 9),
+    # + the resource page's blocks: the learner's rows for the resource in one statement.
+    ("not watched, htmx, from its page", "not-watched", True, {"page": "resource"}, 4, 9),
+]
+
+
+def test_every_click_costs_the_same_queries_at_1x_and_10x(learner, world):
+    """Each click is counted once the process holds the curriculum (structure.py)."""
+    client = Client()
+    client.force_login(learner)
+    client.get("/resources/")
+    measured, statuses = {}, {}
+    for change, action, htmx, posted, _postgresql, _sqlite in CLICKS:
+        headers = {"HX-Request": "true"} if htmx else {}
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(f"/resources/gpu-mode-12/{action}/", posted, headers=headers)
+        measured[change] = len(queries.captured_queries)
+        statuses[change] = response.status_code
+    column = 4 if connection.vendor == "postgresql" else 5
+    assert measured == {row[0]: row[column] for row in CLICKS}
+    assert statuses == {change: 200 if htmx else 302 for change, _, htmx, *_ in CLICKS}

@@ -1,0 +1,57 @@
+"""/settings/editor/: create the editor key, shown once in the ~/.wakatime.cfg block; revoke it."""
+
+import re
+
+from editor.models import EditorKey
+from tests.editor.conftest import BULK, basic, cli_heartbeat
+
+URL = "/settings/editor/"
+EN = {"accept-language": "en"}
+
+
+def cfg_block(response):
+    match = re.search(
+        r'<pre class="token-command" id="wakatime-cfg"><code>(.*?)</code>',
+        response.content.decode(),
+        re.S,
+    )
+    return match.group(1) if match else None
+
+
+def test_creating_a_key_shows_the_cfg_block_once(learner_client, learner, client, now):
+    response = learner_client.post(URL, headers=EN)
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-store"
+    block = cfg_block(response)
+    key = re.search(r"api_key = (\S+)", block).group(1)
+    assert block == f"[settings]\napi_url = http://testserver/editor/v1\napi_key = {key}\n"
+    assert "http://testserver/editor/v1/users/current/heartbeats.bulk" in response.content.decode()
+    assert cfg_block(learner_client.get(URL, headers=EN)) is None
+    beat = [cli_heartbeat(now)]
+    assert (
+        client.post(BULK, beat, content_type="application/json", headers=basic(key)).status_code
+        == 201
+    )
+
+
+def test_revoking_the_key_stops_the_editor(learner_client, learner, editor_key, client, now):
+    response = learner_client.post(f"{URL}revoke/", headers=EN)
+    assert response.status_code == 302
+    assert not EditorKey.objects.filter(user=learner).exists()
+    beat = [cli_heartbeat(now)]
+    assert (
+        client.post(
+            BULK, beat, content_type="application/json", headers=basic(editor_key)
+        ).status_code
+        == 401
+    )
+
+
+def test_the_page_says_when_the_key_was_used(learner_client, editor_key, send, now):
+    send(BULK, [cli_heartbeat(now)])
+    html = learner_client.get(URL, headers=EN).content.decode()
+    assert "last used" in html and "Revoke the editor key" in html
+
+
+def test_the_settings_page_links_to_it(learner_client):
+    assert URL in learner_client.get("/settings/", headers=EN).content.decode()

@@ -1,0 +1,62 @@
+"""The catalogue's cards are built once per curriculum revision and language (progress/catalogue.py):
+a curator's edit is on the next page, and nothing of a learner is kept for another."""
+
+from django.urls import reverse
+
+from curriculum.models import Resource
+from progress import actions
+
+URL = reverse("progress:catalogue")
+EN = {"accept-language": "en"}
+FR = {"accept-language": "fr"}
+
+
+def card(html, slug):
+    return html[html.index(f'id="resource-{slug}"') :].split("</li>")[0]
+
+
+def test_a_curators_edit_is_on_the_next_catalogue_in_each_language(client, seed):
+    """The cards built for the old revision are dropped with it."""
+    client.get(URL, headers=EN)
+    client.get(URL, headers=FR)
+    Resource.objects.filter(slug="gpu-mode-15").update(
+        title_en="CUTLASS, edited", title_fr="CUTLASS, modifié", speaker="Someone Else"
+    )
+    english = card(client.get(URL, headers=EN).text, "gpu-mode-15")
+    french = card(client.get(URL, headers=FR).text, "gpu-mode-15")
+    assert "CUTLASS, edited" in english and "Someone Else" in english
+    assert "CUTLASS, modifié" in french and "Someone Else" in french
+
+
+def test_the_cards_speak_the_language_of_each_request(client, seed):
+    """One process serves English then French then English: each page has its own words."""
+    assert "Not started" not in client.get(URL, headers=EN).text  # a visitor has no state
+    assert "Watch<span" in card(client.get(URL, headers=EN).text, "gpu-mode-15")
+    assert "Regarder<span" in card(client.get(URL, headers=FR).text, "gpu-mode-15")
+    assert "Watch<span" in card(client.get(URL, headers=EN).text, "gpu-mode-15")
+
+
+def test_two_learners_each_see_only_their_own_state(client, seed, learner, other_learner):
+    """The first learner's watched card does not follow the second, served just after."""
+    actions.mark_watched(user=learner, resource=Resource.objects.get(slug="gpu-mode-15"))
+    client.force_login(learner)
+    first = card(client.get(URL, headers=EN).text, "gpu-mode-15")
+    client.force_login(other_learner)
+    second = card(client.get(URL, headers=EN).text, "gpu-mode-15")
+    client.logout()
+    visitor = card(client.get(URL, headers=EN).text, "gpu-mode-15")
+    assert "watch--done" in first and "Mark not watched" in first
+    assert "watch--not_started" in second and "Mark watched" in second
+    assert "watch-gpu-mode-15-watch" not in visitor
+
+
+def test_a_search_answers_htmx_with_the_results_alone(client, seed):
+    """The fragment is the page's results, its status swapped out of band; no layout, no form."""
+    page = client.get(URL, {"q": "CUTLASS"}, headers=EN).text
+    fragment = client.get(URL, {"q": "CUTLASS"}, headers={**EN, "HX-Request": "true"}).text
+    assert "<html" not in fragment and 'role="search"' not in fragment
+    assert (
+        'id="results-status" class="resource-results__status" role="status" hx-swap-oob' in fragment
+    )
+    results = page[page.index('<div id="results">') : page.index("</section>")]
+    assert " ".join(results.split()) in " ".join(fragment.split())
