@@ -150,12 +150,12 @@ def count_queries(env, targets):
     return figures
 
 
-def table_rows(rows, queries):
+def table_rows(targets, rows, queries):
     """One dict per target: its wrk figures, ratios to the floor and to /readyz, query counts."""
     by_name = dict(rows)
     floor, readyz = by_name[FLOOR[0]]["rps"], by_name[READYZ[0]]["rps"]
     table = []
-    for (name, method, path), (_, result) in zip(TARGETS, rows, strict=True):
+    for (name, method, path), (_, result) in zip(targets, rows, strict=True):
         at_1x, at_10x = queries[(method, path)]
         table.append(
             {
@@ -242,7 +242,11 @@ def main():
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--reuse-data", action="store_true", help="skip creating the database")
     parser.add_argument("--no-cache", action="store_true", help="serve without Redis")
+    parser.add_argument(
+        "--only", nargs="+", metavar="PATH", help="these targets' paths (and the yardsticks) only"
+    )
     args = parser.parse_args()
+    targets = [t for t in TARGETS if not args.only or t in (READYZ, FLOOR) or t[2] in args.only]
 
     database_url = os.environ.get(
         "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/parcours_bench"
@@ -284,7 +288,7 @@ def main():
     manage(env, "collectstatic", "--no-input", "-v0")
     if not args.reuse_data:
         subprocess.run([PYTHON, str(BENCH / "explain.py")], cwd=ROOT, env=env, check=True)
-    figures = count_queries(env, TARGETS)
+    figures = count_queries(env, targets)
 
     base_url = f"http://127.0.0.1:{args.port}"
     server = subprocess.Popen(
@@ -296,13 +300,18 @@ def main():
     try:
         wait_until_up(base_url)
         rows = []
-        for name, method, path in TARGETS:
+        for name, method, path in targets:
             if path != READYZ[2]:
                 check_signed_in(args.port, method, path, cookies)
             drive(base_url, method, path, min(300, args.requests), cookies, 2)  # warm-up
             result = drive(base_url, method, path, args.requests, cookies, args.connections)
             rows.append((name, result))
-        report(table_rows(rows, figures["queries"]), figures, worker_memory_mb(server.pid), args)
+        report(
+            table_rows(targets, rows, figures["queries"]),
+            figures,
+            worker_memory_mb(server.pid),
+            args,
+        )
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
