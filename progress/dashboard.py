@@ -23,7 +23,7 @@ from progress.balance import minutes_of
 from progress.forms import QUICK_MINUTES
 from progress.history import history_of
 from progress.models import Profile
-from progress.pages import BalanceLine, WatchControls, balance_line
+from progress.pages import BalanceLine, WatchControls, balance_line, watch_controls
 from progress.path import (
     LEADING_LENGTH,
     PathProgress,
@@ -34,8 +34,9 @@ from progress.path import (
 )
 from progress.today import Today, day_of
 
-# The answer of a watch change from the path: the page's blocks its click may have moved.
-PATH = "path"
+# Where a plain POST from the start-here or next-up card comes back to: the card it was in may be
+# gone after the click, the next-up card is always there.
+NEXT_UP = "#next-up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,30 +308,6 @@ def prompt(step: StepProgress) -> str:
     return "none"
 
 
-def controls(state: ResourceState, place: str, labels: ResourceLabels) -> WatchControls:
-    """progress.pages.watch_controls, with the resource's words and URLs from the labels."""
-    started, done = state.is_started, state.is_done
-    in_progress = started and not done
-    return WatchControls(
-        place=place,
-        title=labels.title,
-        status=state.status,
-        is_done=done,
-        is_started=started,
-        is_followed=labels.is_followed,
-        planned_minutes=state.planned_minutes,
-        watched_minutes=state.watched_minutes,
-        planned=duration(state.planned_minutes) if in_progress else "",
-        watched=duration(state.watched_minutes) if in_progress else "",
-        percent=state.percent,
-        credit=duration(state.credit_on_finish),
-        toggle_url=labels.undo_url if done else labels.finish_url,
-        sitting_url=labels.sitting_url,
-        takes_sittings=state.takes_sittings,
-        takes_sittings_on_the_map=state.takes_sittings_on_the_map,
-    )
-
-
 def tile(step: StepProgress, labels: PathLabels) -> Tile:
     """A step's tile; its controls are the compact ones of the path (no sitting form for videos
     of unknown length)."""
@@ -352,7 +329,11 @@ def tile(step: StepProgress, labels: PathLabels) -> Tile:
         length=resource.length if resource is not None else "",
         note=note,
         resume=resume(state, resource) if resource is not None else None,
-        controls=controls(state, step.place, resource) if state and resource else None,
+        controls=(
+            watch_controls(state, step.place, resource, anchor=f"#{step.place}")
+            if state and resource
+            else None
+        ),
         coded=coded(step),
         nearest=nearest(step.advice),
         prompt="" if resource is not None else prompt(step),
@@ -407,7 +388,11 @@ def next_up(progress: PathProgress, labels: PathLabels, step: Tile | None) -> Ne
         last_id=last.resource.pk if last is not None else 0,
         last=labels.resources[last.resource.pk] if last is not None else None,
         step=step,
-        controls=controls(state, place, labels.resources[state.resource.pk]) if state else None,
+        controls=(
+            watch_controls(state, place, labels.resources[state.resource.pk], NEXT_UP)
+            if state
+            else None
+        ),
     )
 
 
@@ -468,7 +453,9 @@ def dashboard_page(user) -> DashboardPage:
         start_here = StartHere(
             labels=labels.resources[start.resource.pk],
             reason=labels.start_here_reason,
-            controls=controls(start, "start-here", labels.resources[start.resource.pk]),
+            controls=watch_controls(
+                start, "start-here", labels.resources[start.resource.pk], NEXT_UP
+            ),
         )
     path = progress.path
     return DashboardPage(

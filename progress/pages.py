@@ -6,6 +6,7 @@ Jinja2 template that computes nothing. Numbers are formatted here as the Django 
 """
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
@@ -46,11 +47,28 @@ def balance_line(balance) -> BalanceLine:
     )
 
 
+class ControlLinks(Protocol):
+    """A resource's words and URLs for its controls, as a page built them once per curriculum
+    revision (progress.dashboard.ResourceLabels)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def is_followed(self) -> bool: ...
+    @property
+    def finish_url(self) -> str: ...
+    @property
+    def undo_url(self) -> str: ...
+    @property
+    def sitting_url(self) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class WatchControls:
     """A resource's state for the learner and its one-click forms (templates/progress/_watch.jinja)."""
 
     place: str  # the prefix of the block's element ids: "watch-cuda-1", "step-12", "next-up"
+    anchor: str  # where a plain POST comes back to on the page: "#step-12", or ""
     title: str
     status: str
     is_done: bool
@@ -68,26 +86,37 @@ class WatchControls:
     takes_sittings_on_the_map: bool
 
 
-def watch_controls(state, place: str) -> WatchControls:
-    """The controls of a progress.path.ResourceState, their element ids prefixed with place."""
+def watch_controls(
+    state, place: str, links: ControlLinks | None = None, anchor: str = ""
+) -> WatchControls:
+    """The controls of a progress.path.ResourceState, their element ids prefixed with place; the
+    resource's title and URLs from links when the page has them, else from the resource."""
     resource = state.resource
     started, done = state.is_started, state.is_done
     in_progress = started and not done
+    if links is None:
+        title, followed = resource.title, resource.is_followed
+        toggle_url, sitting_url = state.toggle_url, state.sitting_url
+    else:
+        title, followed = links.title, links.is_followed
+        toggle_url = links.undo_url if done else links.finish_url
+        sitting_url = links.sitting_url
     return WatchControls(
         place=place,
-        title=resource.title,
+        anchor=anchor,
+        title=title,
         status=state.status,
         is_done=done,
         is_started=started,
-        is_followed=resource.is_followed,
+        is_followed=followed,
         planned_minutes=state.planned_minutes,
         watched_minutes=state.watched_minutes,
         planned=duration(state.planned_minutes) if in_progress else "",
         watched=duration(state.watched_minutes) if in_progress else "",
         percent=state.percent,
         credit=duration(state.credit_on_finish),
-        toggle_url=state.toggle_url,
-        sitting_url=state.sitting_url,
+        toggle_url=toggle_url,
+        sitting_url=sitting_url,
         takes_sittings=state.takes_sittings,
         takes_sittings_on_the_map=state.takes_sittings_on_the_map,
     )

@@ -36,11 +36,11 @@ PAGES = [
     ("visitor", "/", 0),
     ("visitor", "/path/", 1),
     ("visitor", "/share/{share_token}/", 6),
-    # + the revision token and the learner's watch rows (tags of progress, no context processor).
-    ("learner", "/resources/", 4),
-    ("learner", "/resources/?q=CUTLASS", 4),
-    ("learner", "/resources/?state=in_progress", 4),
-    ("learner", "/resources/?state=nope&q=kernels", 4),
+    # + the revision token and the learner's watch rows in one statement (progress/catalogue.py).
+    ("learner", "/resources/", 3),
+    ("learner", "/resources/?q=CUTLASS", 3),
+    ("learner", "/resources/?state=in_progress", 3),
+    ("learner", "/resources/?state=nope&q=kernels", 3),
     # + revision token and the learner's rows for the page in one statement (watch row, recording
     # setting, sittings, minutes, latest sessions, note: progress/resource_learner.py).
     ("learner", "/resources/gpu-mode-15/", 4),
