@@ -11,7 +11,7 @@ compares them), without their per-call cost.
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple, cast
 
 from django.template import engines
@@ -55,6 +55,7 @@ BASELINE = TOP + PLOT_HEIGHT
 ONE_DAY = timedelta(days=1)
 ONE_WEEK = timedelta(weeks=1)
 SIX_DAYS = timedelta(days=6)
+LABEL_X = CELL_LEFT - 4  # the weekdays' labels end there
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,44 +270,82 @@ def level(minutes: int) -> int:
     return 1 if minutes <= LEVEL_1 else 2 if minutes <= LEVEL_2 else 3 if minutes <= LEVEL_3 else 4
 
 
-def heatmap(coded_by_day: dict[date, int], today: date, words: Words) -> Heatmap:
-    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
+@dataclass(frozen=True, slots=True)
+class CalendarDay:
+    day: date
+    column: int
+    row: int
+    label: str  # "Tuesday 17 November 2026"
+
+
+@dataclass(frozen=True, slots=True)
+class Calendar:
+    """The calendar's last 26 weeks up to a day, in a language: the same for every learner."""
+
+    days: tuple[CalendarDay, ...]
+    blank: tuple[HeatmapCell, ...]  # each day's square with no minute coded
+    months: tuple[HeatmapLabel, ...]
+    weekdays: tuple[HeatmapLabel, ...]
+
+
+@lru_cache(maxsize=8)
+def calendar(today: date, language: str | None) -> Calendar:
+    """The calendar up to today in the active language (the caller passes its code), built once
+    per process for the day: its 182 titles were half the time of the page's view model. It
+    holds dates and words only; a learner's minutes are laid over a copy (heatmap)."""
+    words = words_of(language)
     count = stats.WEEKS_IN_HEATMAP
     first = week_start(today) - timedelta(weeks=count - 1)
-    day_title, names, months = words.day_title, words.weekday_names, words.month_names
-    cells = []
-    month_labels = []
+    days = []
+    months = []
     day = first
     for column in range(count):
         if column == 0 or day.month != (day - ONE_WEEK).month:
-            month_labels.append(
+            months.append(
                 HeatmapLabel(x=CELL_LEFT + column * CELL, y=12, text=words.month_labels[day.month])
             )
-        xs = SQUARE_X[column]
         for row in range(7 if column < count - 1 else today.weekday() + 1):
-            minutes = coded_by_day.get(day, 0)
-            square = level(minutes)
-            label = f"{names[row]} {day.day} {months[day.month]} {day.year}"
-            cells.append(
-                HeatmapCell(
-                    xs[square],
-                    SQUARE_Y[row][square],
-                    SIZES[square],
-                    square,
-                    day_title % {"day": label, "minutes": minutes},
-                )
-            )
+            name, month = words.weekday_names[row], words.month_names[day.month]
+            days.append(CalendarDay(day, column, row, f"{name} {day.day} {month} {day.year}"))
             day += ONE_DAY
-    label_x = CELL_LEFT - 4
-    return Heatmap(
-        width=CELL_LEFT + count * CELL + 2,
-        height=CELL_TOP + 7 * CELL + 2,
-        label_x=label_x,
-        months=tuple(month_labels),
+    return Calendar(
+        days=tuple(days),
+        blank=tuple(square(day, 0, words) for day in days),
+        months=tuple(months),
         weekdays=tuple(
-            HeatmapLabel(x=label_x, y=CELL_TOP + row * CELL + 11, text=text)
+            HeatmapLabel(x=LABEL_X, y=CELL_TOP + row * CELL + 11, text=text)
             for row, text in zip((0, 2, 4), words.weekday_labels, strict=True)
         ),
+    )
+
+
+def square(day: CalendarDay, minutes: int, words: Words) -> HeatmapCell:
+    """A day's square: the more minutes, the larger, so levels read without colour."""
+    level_ = level(minutes)
+    return HeatmapCell(
+        SQUARE_X[day.column][level_],
+        SQUARE_Y[day.row][level_],
+        SIZES[level_],
+        level_,
+        words.day_title % {"day": day.label, "minutes": minutes},
+    )
+
+
+def heatmap(coded_by_day: dict[date, int], today: date, language: str | None) -> Heatmap:
+    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
+    days = calendar(today, language)
+    words = words_of(language)
+    cells = list(days.blank)
+    for index, day in enumerate(days.days):
+        minutes = coded_by_day.get(day.day)
+        if minutes is not None:
+            cells[index] = square(day, minutes, words)
+    return Heatmap(
+        width=CELL_LEFT + stats.WEEKS_IN_HEATMAP * CELL + 2,
+        height=CELL_TOP + 7 * CELL + 2,
+        label_x=LABEL_X,
+        months=days.months,
+        weekdays=days.weekdays,
         cells=tuple(cells),
         legend=LEGEND,
     )
@@ -319,7 +358,7 @@ def heatmap_html(heatmap: Heatmap) -> str:
 
 
 def learner_heatmap(coded_by_day: dict[date, int], today: date) -> Heatmap:
-    return heatmap(coded_by_day, today, words_of(get_language()))
+    return heatmap(coded_by_day, today, get_language())
 
 
 # The page
@@ -346,7 +385,8 @@ class StatsPage:
 def stats_page(user) -> StatsPage:
     """The stats page of a learner, from one statement."""
     today = timezone.localdate()
-    words = words_of(get_language())
+    language = get_language()
+    words = words_of(language)
     record = stats.learner_record(user)
     coded_by_day = record.coded_by_day
     current, longest = stats.streaks(coded_by_day, today)
@@ -358,7 +398,7 @@ def stats_page(user) -> StatsPage:
         longest_streak=longest,
         balance=balance_line(balance),
         chart=weekly_chart(stats.weeks(record.watched_by_day, coded_by_day, today), words),
-        heatmap=heatmap(coded_by_day, today, words),
+        heatmap=heatmap(coded_by_day, today, language),
         finished=tuple(
             FinishedKind(label=label, count=record.finished[kind])
             for kind, label in words.kinds
