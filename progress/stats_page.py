@@ -12,7 +12,7 @@ compares them), without their per-call cost.
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache, lru_cache
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
@@ -222,17 +222,6 @@ def weekly_chart(weeks: list[stats.Week], words: Words) -> WeeklyChart:
 # The coding calendar
 
 
-class HeatmapCell(NamedTuple):
-    """A day's square. A tuple, made 182 times per page and unpacked by the template's loop:
-    a frozen dataclass was four times slower to make, and each attribute read by Jinja2 a call."""
-
-    x: float
-    y: float
-    size: int
-    level: int
-    title: str
-
-
 @dataclass(frozen=True, slots=True)
 class HeatmapLabel:
     x: float
@@ -259,7 +248,7 @@ class Heatmap:
     label_x: int
     months: tuple[HeatmapLabel, ...]
     weekdays: tuple[HeatmapLabel, ...]
-    cells: tuple[HeatmapCell, ...]
+    squares: Markup  # one per day, Monday to Sunday, oldest week first
     legend: tuple[LegendSample, ...]
 
 
@@ -270,33 +259,39 @@ def level(minutes: int) -> int:
     return 1 if minutes <= LEVEL_1 else 2 if minutes <= LEVEL_2 else 3 if minutes <= LEVEL_3 else 4
 
 
-@dataclass(frozen=True, slots=True)
-class CalendarDay:
-    day: date
-    column: int
-    row: int
-    label: str  # "Tuesday 17 November 2026"
+# Where a day's minutes go in its square's HTML, rendered once for every learner.
+MINUTES_SLOT = "\x00"
 
 
 @dataclass(frozen=True, slots=True)
 class Calendar:
     """The calendar's last 26 weeks up to a day, in a language: the same for every learner."""
 
-    days: tuple[CalendarDay, ...]
-    blank: tuple[HeatmapCell, ...]  # each day's square with no minute coded
+    days: tuple[date, ...]
+    blank: tuple[str, ...]  # each day's square with no minute coded
+    # Each day's square at each level, cut where its minutes go.
+    squares: tuple[tuple[tuple[str, str], ...], ...]
     months: tuple[HeatmapLabel, ...]
     weekdays: tuple[HeatmapLabel, ...]
 
 
+def square_macro() -> Any:
+    macros: Any = cast(Jinja2, engines["jinja2"]).env.get_template("progress/_heatmap.jinja").module
+    return macros.heatmap_square
+
+
 @lru_cache(maxsize=8)
 def calendar(today: date, language: str | None) -> Calendar:
-    """The calendar up to today in the active language (the caller passes its code), built once
-    per process for the day: its 182 titles were half the time of the page's view model. It
-    holds dates and words only; a learner's minutes are laid over a copy (heatmap)."""
+    """The calendar up to today in the active language (the caller passes its code), its squares
+    rendered by their macro once per process for the day: they were half the page's template
+    time and their titles half its view model's. It holds dates and words only; each page puts
+    its learner's minutes into a copy (heatmap)."""
     words = words_of(language)
+    square = square_macro()
     count = stats.WEEKS_IN_HEATMAP
     first = week_start(today) - timedelta(weeks=count - 1)
-    days = []
+    days: list[date] = []
+    squares = []
     months = []
     day = first
     for column in range(count):
@@ -306,11 +301,32 @@ def calendar(today: date, language: str | None) -> Calendar:
             )
         for row in range(7 if column < count - 1 else today.weekday() + 1):
             name, month = words.weekday_names[row], words.month_names[day.month]
-            days.append(CalendarDay(day, column, row, f"{name} {day.day} {month} {day.year}"))
+            title = words.day_title % {
+                "day": f"{name} {day.day} {month} {day.year}",
+                "minutes": MINUTES_SLOT,
+            }
+            squares.append(
+                tuple(
+                    cut_at_minutes(
+                        str(
+                            square(
+                                SQUARE_X[column][level_],
+                                SQUARE_Y[row][level_],
+                                SIZES[level_],
+                                level_,
+                                title,
+                            )
+                        )
+                    )
+                    for level_ in LEVELS
+                )
+            )
+            days.append(day)
             day += ONE_DAY
     return Calendar(
         days=tuple(days),
-        blank=tuple(square(day, 0, words) for day in days),
+        blank=tuple(f"{before}0{after}" for (before, after), *_ in squares),
+        squares=tuple(squares),
         months=tuple(months),
         weekdays=tuple(
             HeatmapLabel(x=LABEL_X, y=CELL_TOP + row * CELL + 11, text=text)
@@ -319,34 +335,27 @@ def calendar(today: date, language: str | None) -> Calendar:
     )
 
 
-def square(day: CalendarDay, minutes: int, words: Words) -> HeatmapCell:
-    """A day's square: the more minutes, the larger, so levels read without colour."""
-    level_ = level(minutes)
-    return HeatmapCell(
-        SQUARE_X[day.column][level_],
-        SQUARE_Y[day.row][level_],
-        SIZES[level_],
-        level_,
-        words.day_title % {"day": day.label, "minutes": minutes},
-    )
+def cut_at_minutes(html: str) -> tuple[str, str]:
+    before, after = html.split(MINUTES_SLOT)
+    return before, after
 
 
 def heatmap(coded_by_day: dict[date, int], today: date, language: str | None) -> Heatmap:
     """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
     days = calendar(today, language)
-    words = words_of(language)
-    cells = list(days.blank)
+    squares = list(days.blank)
     for index, day in enumerate(days.days):
-        minutes = coded_by_day.get(day.day)
+        minutes = coded_by_day.get(day)
         if minutes is not None:
-            cells[index] = square(day, minutes, words)
+            before, after = days.squares[index][level(minutes)]
+            squares[index] = f"{before}{minutes}{after}"
     return Heatmap(
         width=CELL_LEFT + stats.WEEKS_IN_HEATMAP * CELL + 2,
         height=CELL_TOP + 7 * CELL + 2,
         label_x=LABEL_X,
         months=days.months,
         weekdays=days.weekdays,
-        cells=tuple(cells),
+        squares=Markup("".join(squares)),
         legend=LEGEND,
     )
 
