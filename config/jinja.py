@@ -70,6 +70,11 @@ def environment(**options):
     return env
 
 
+def csrf_input(token: str) -> Markup:
+    """The hidden field of a form's CSRF token, as `{{ csrf_input }}` prints it."""
+    return Markup('<input type="hidden" name="csrfmiddlewaretoken" value="{}">').format(token)
+
+
 class Jinja2(django_jinja2.Jinja2):
     """Django's Jinja2 backend, with the CSRF token read once per render."""
 
@@ -89,13 +94,12 @@ class Template(django_jinja2.Template):
         context = {} if context is None else context
         if request is not None:
             # Django's backend passes lazy values that mask a fresh token at every use (3,100
-            # random draws on a catalogue page): read it once, as the Django engine does.
-            token = get_token(request)
+            # random draws on a catalogue page): read it once, as the Django engine does, or
+            # take the one the view printed in its view model, so the page has one value.
+            token = context.get("csrf_token") or get_token(request)
             context["request"] = request
             context["csrf_token"] = token
-            context["csrf_input"] = Markup(
-                '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-            ).format(token)
+            context["csrf_input"] = csrf_input(token)
         # The test client's response.context and templates, as for the Django engine; a signal
         # with no receiver (outside tests) returns at once.
         template_rendered.send(sender=self, template=self, context=context)

@@ -1,6 +1,7 @@
 import threading
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.text import capfirst
 from django.utils.translation import get_language
@@ -65,17 +66,34 @@ class ResourceFilterForm(forms.Form):
 
     def criteria(self):
         """Keyword arguments for Curriculum.catalogue(): the valid filters only."""
-        data = self.valid_data()
-        curriculum = self.curriculum
-        part, chapter = guide_place(curriculum, data.get("guide", ""))
-        return {
-            "text": data.get("q", ""),
-            "kind": data.get("kind", ""),
-            "series": find_by_slug(curriculum.series, data.get("series", "")),
-            "architecture": find_by_slug(curriculum.architectures, data.get("architecture", "")),
-            "part": part,
-            "chapter": chapter,
-        }
+        return catalogue_criteria(self.curriculum, self.valid_data())
+
+
+def catalogue_criteria(curriculum, data):
+    """Keyword arguments for Curriculum.catalogue() from the filters' cleaned values."""
+    part, chapter = guide_place(curriculum, data.get("guide", ""))
+    return {
+        "text": data.get("q", ""),
+        "kind": data.get("kind", ""),
+        "series": find_by_slug(curriculum.series, data.get("series", "")),
+        "architecture": find_by_slug(curriculum.architectures, data.get("architecture", "")),
+        "part": part,
+        "chapter": chapter,
+    }
+
+
+def clean_filters(fields, query):
+    """(cleaned values of the valid filters, names of the others) of query, as a bound form's
+    cleaned_data and errors give them, from the fields of a ResourceFilterForm built once: a
+    page that reads its filters on every request does not build the form each time (its fields
+    keep no state when they clean a value)."""
+    data, invalid = {}, []
+    for name, field in fields.items():
+        try:
+            data[name] = field.clean(field.widget.value_from_datadict(query, None, name))
+        except ValidationError:
+            invalid.append(name)
+    return data, invalid
 
 
 # Choices depend only on the curriculum and the language: built once per process for each.

@@ -1,43 +1,87 @@
 """The catalogue's view model (templates/progress/catalogue.jinja): the filters as the request set
 them, and the resources they keep, series by series, each with the signed-in learner's state.
 
-What is the same for every learner (the cards' HTML, the series' headings, the filters' choices)
-is built once per curriculum revision and language (`Curriculum.built`, dropped when a curator's
-edit renews the token); the learner's part is one query of their watch rows.
+What is the same for every learner is built once per curriculum revision and language
+(`Curriculum.built`, dropped when a curator's edit renews the token): each card's HTML with its
+controls in the two states that print nothing of the learner's but the state (not started,
+done), the series' headings, the filters' fields, labels and options. The learner's part is one
+statement (the revision token and their watch rows) and, per card, a state: its HTML picked, or
+its controls printed for a resource in progress, with the request's CSRF field and address put
+in their slots.
 """
 
+import re
 from dataclasses import dataclass
 from typing import Any, cast
 
 from django import forms
+from django.db import connection
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
-from markupsafe import Markup
+from django.utils import timezone
+from markupsafe import Markup, escape
 
-from curriculum.forms import LearnerState, ResourceFilterForm
-from curriculum.models import Resource
+from curriculum.forms import LearnerState, ResourceFilterForm, catalogue_criteria, clean_filters
+from curriculum.models import Resource, Revision
 from lib.durations import duration
 from progress.models import Watch
-from progress.pages import WatchControls, watch_controls
+from progress.pages import watch_controls
 from progress.path import ResourceState
 
 # The filters in the order the form shows them; "q" stands apart, above the others.
 FILTERS = ("kind", "series", "guide", "architecture", "state")
 
+# Where each request's CSRF field and address go in the cards built once per process.
+# PostgreSQL text cannot hold a NUL character: no title or slug of the curriculum has these.
+CSRF_SLOT = "\x00csrf\x00"
+PAGE_SLOT = "\x00page\x00"
+SLOTS = re.compile(f"({CSRF_SLOT}|{PAGE_SLOT})")
 
-def resource_state(resource: Resource, watches: dict[int, Watch]) -> ResourceState:
-    """The learner's state on resource, from their watch rows by resource id."""
-    watch = watches.get(resource.pk)
-    if watch is not None:
-        watch.resource = resource  # Its minutes read the duration: no query for it.
-    return ResourceState(resource=resource, watch=watch)
+# The revision token, then the learner's watch rows, in one statement; the token's row is the
+# one without a resource. The first branch casts its NULLs (PostgreSQL types a UNION pairwise).
+LEARNER_SQL = f"""
+SELECT token, CAST(NULL AS integer), CAST(NULL AS integer), CAST(NULL AS boolean)
+  FROM {Revision._meta.db_table}
+ WHERE id = (SELECT MIN(id) FROM {Revision._meta.db_table})
+UNION ALL
+SELECT NULL, resource_id, logged_minutes, finished_at IS NOT NULL
+  FROM {Watch._meta.db_table} WHERE user_id = %s
+"""
 
 
-def learner_state(state: ResourceState) -> LearnerState:
+@dataclass(frozen=True, slots=True)
+class LearnerRows:
+    token: str | None
+    watches: dict[int, tuple[int, bool]]  # by resource id: (minutes logged, finished)
+
+
+def learner_rows(user) -> LearnerRows:
+    """The curriculum's revision token and the learner's watch rows, read in one statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(LEARNER_SQL, [user.pk])
+        rows = cursor.fetchall()
+    token = None
+    watches = {}
+    for revision, resource_id, logged, finished in rows:
+        if resource_id is None:
+            token = revision
+        else:
+            watches[resource_id] = (logged, bool(finished))
+    return LearnerRows(token, watches)
+
+
+def status_of(logged: int, finished: bool) -> str:
+    """ "done", "in_progress" or "not_started", as progress.path.ResourceState.status says it."""
+    if finished:
+        return "done"
+    return "in_progress" if logged else "not_started"
+
+
+def learner_state(resource: Resource, status: str) -> LearnerState:
     """Watched or followed once finished, in progress while sittings are logged, else not started."""
-    if state.is_done:
-        return LearnerState.FOLLOWED if state.resource.is_followed else LearnerState.WATCHED
-    return LearnerState.IN_PROGRESS if state.is_started else LearnerState.NOT_STARTED
+    if status == "done":
+        return LearnerState.FOLLOWED if resource.is_followed else LearnerState.WATCHED
+    return LearnerState.IN_PROGRESS if status == "in_progress" else LearnerState.NOT_STARTED
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,17 +92,67 @@ class SeriesHeading:
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """A select's option, printed selected and not (templates/progress/_catalogue.jinja)."""
+
+    value: str
+    html: str
+    selected_html: str
+
+
+@dataclass(frozen=True, slots=True)
+class FilterField:
+    label: str  # with the form's suffix: "Kind:", "Type :"
+    name_label: str  # without it, as the ignored filters are named
+    options: tuple[Option, ...]  # none for the search box
+
+
+# A card's HTML, split at its slots: the pieces between them and the slots themselves.
+Pieces = tuple[str, ...]
+
+
+class WatchMacros:
+    """_watch.jinja's controls, printed with the CSRF field and the address left in their slots."""
+
+    def __init__(self) -> None:
+        env = cast(Jinja2, engines["jinja2"]).env
+        module: Any = env.get_template("progress/_watch.jinja").make_module(
+            {"csrf_input": Markup(CSRF_SLOT)}
+        )
+        self.render = module.watch_controls
+
+    def controls(self, resource: Resource, watch: Watch | None) -> str:
+        if watch is not None:
+            watch.resource = resource  # Its minutes read the duration: no query for it.
+        controls = watch_controls(ResourceState(resource, watch), f"watch-{resource.slug}")
+        return str(self.render(controls, f"{PAGE_SLOT}#resource-{resource.slug}"))
+
+
+def split_at_slots(html: str) -> Pieces:
+    return tuple(SLOTS.split(html))
+
+
+@dataclass(frozen=True, slots=True)
 class CatalogueCurriculum:
     """The catalogue's curriculum-only parts in one language: built once per revision."""
 
-    cards: dict[int, Markup]  # by resource id: the card's <li> up to the learner's controls
+    cards: dict[int, Markup]  # by resource id: the card's <li>, as a visitor sees it
+    heads: dict[int, str]  # by resource id: the card's <li> up to the learner's controls
+    # By resource id, then "not_started" or "done": the card's <li> with the learner's controls.
+    learner_cards: dict[int, dict[str, Pieces]]
+    watch_macros: WatchMacros
     headings: dict[int | None, SeriesHeading]  # by series id, None for resources of no series
-    choices: dict[str, tuple[tuple[str, str], ...]]  # by filter name: (value, label)
+    fields: dict[str, forms.Field]  # the filters' fields, to clean the values of each request
+    filters: dict[str, FilterField]
     start_here_series: int | None
 
 
+CARD_END = "\n      </li>"
+
+
 def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
-    """The cards, headings and choices of the catalogue for this curriculum, in the active language."""
+    """The cards, headings and filters of the catalogue for this curriculum, in the active
+    language."""
     env = cast(Jinja2, engines["jinja2"]).env
     macros: Any = env.get_template("progress/_catalogue.jinja").module
     headings: dict[int | None, SeriesHeading] = {None: SeriesHeading("series-none", "", None)}
@@ -66,39 +160,68 @@ def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
         headings[series.pk] = SeriesHeading(f"series-{series.slug}", series.name, series.pk)
     form = ResourceFilterForm(curriculum=curriculum, learner=True)
     start_here = curriculum.start_here
+    watch_macros = WatchMacros()
+    finished = Watch(finished_at=timezone.now())
+    heads = {
+        resource.pk: str(macros.card(resource, duration(resource.duration_minutes)))
+        for resource in curriculum.resources
+    }
+    learner_cards = {}
+    for resource in curriculum.resources:
+        head = heads[resource.pk]
+        learner_cards[resource.pk] = {
+            "not_started": split_at_slots(head + watch_macros.controls(resource, None) + CARD_END),
+            "done": split_at_slots(head + watch_macros.controls(resource, finished) + CARD_END),
+        }
     return CatalogueCurriculum(
-        cards={
-            resource.pk: Markup(macros.card(resource, duration(resource.duration_minutes)))
-            for resource in curriculum.resources
-        },
+        cards={pk: Markup(head + CARD_END) for pk, head in heads.items()},
+        heads=heads,
+        learner_cards=learner_cards,
+        watch_macros=watch_macros,
         headings=headings,
-        choices={name: select_choices(form.fields[name]) for name in FILTERS},
+        fields=dict(form.fields),
+        filters={
+            name: FilterField(
+                label=f"{field.label}{form.label_suffix}",
+                name_label=str(field.label),
+                options=select_options(macros.option, field),
+            )
+            for name, field in form.fields.items()
+        },
         start_here_series=start_here.series_id if start_here is not None else None,
     )
 
 
-def select_choices(field: forms.Field) -> tuple[tuple[str, str], ...]:
-    """A select's (value, label) pairs, the labels in the active language."""
+def select_options(option, field: forms.Field) -> tuple[Option, ...]:
+    """A select's options, the labels in the active language (none for the search box)."""
     pairs: Any = getattr(field, "choices", ())
-    return tuple((str(value), str(label)) for value, label in pairs)
+    return tuple(
+        Option(str(value), str(option(value, label, False)), str(option(value, label, True)))
+        for value, label in ((str(value), str(label)) for value, label in pairs)
+    )
+
+
+def fill_slots(pieces: Pieces, csrf_input: str, page: str) -> Markup:
+    """A card's HTML with this request's CSRF field and (escaped) address in their slots."""
+    return Markup(
+        "".join(
+            [
+                csrf_input if piece == CSRF_SLOT else page if piece == PAGE_SLOT else piece
+                for piece in pieces
+            ]
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class Filter:
-    """One filter as the request set it: a select's choices, or the search box (no choices)."""
+    """One filter as the request set it: a select's options, or the search box (no options)."""
 
     name: str
-    label: str  # with the form's suffix: "Kind:", "Type :"
+    label: str
     value: str
     invalid: bool
-    choices: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    html: Markup
-    controls: WatchControls | None  # None for a visitor
-    back: str  # without JavaScript, its forms come back to its anchor, which opens its series
+    options: Markup  # empty for the search box
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +229,9 @@ class Group:
     heading: SeriesHeading
     is_open: bool
     done: int
-    cards: tuple[Card, ...]
+    # Each card's <li>; without JavaScript, its forms come back to its anchor, which opens its
+    # series.
+    cards: tuple[Markup, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,30 +248,48 @@ class CataloguePage:
 
 
 def catalogue_page(
-    curriculum, query, *, watches: dict[int, Watch] | None, page_url: str, swapping: bool
+    curriculum,
+    query,
+    *,
+    watches: dict[int, tuple[int, bool]] | None,
+    csrf_input: str,
+    page_url: str,
+    swapping: bool,
 ) -> CataloguePage:
     """The catalogue for the filters of query (request.GET), with the learner's state on each
-    card from their watch rows (None: a visitor, who has no state filter)."""
+    card from their watch rows (LearnerRows.watches; None: a visitor, who has no state filter),
+    its forms carrying csrf_input and coming back to page_url."""
     signed_in = watches is not None
-    form = ResourceFilterForm(query, curriculum=curriculum, learner=signed_in)
-    criteria = form.criteria()
-    wanted_state = form.learner_state()
     built = curriculum.built(catalogue_curriculum)
+    fields = built.fields if signed_in else {k: v for k, v in built.fields.items() if k != "state"}
+    data, invalid = clean_filters(fields, query)
+    criteria = catalogue_criteria(curriculum, data)
+    wanted_state = data.get("state", "")
     is_filtered = any(criteria.values()) or bool(wanted_state)
     opened_series = None if is_filtered else built.start_here_series
 
-    by_series: dict[int | None, list[Card]] = {}
+    by_series: dict[int | None, list[Markup]] = {}
     done: dict[int | None, int] = {}
-    for resource in curriculum.catalogue(**criteria):
-        controls = None
-        if watches is not None:
-            state = resource_state(resource, watches)
-            if wanted_state and learner_state(state) != wanted_state:
+    resources = curriculum.catalogue(**criteria)
+    if watches is None:
+        for resource in resources:
+            by_series.setdefault(resource.series_id, []).append(built.cards[resource.pk])
+    else:
+        page = str(escape(page_url))
+        for resource in resources:
+            logged, finished = watches.get(resource.pk, (0, False))
+            status = status_of(logged, finished)
+            if wanted_state and learner_state(resource, status) != wanted_state:
                 continue
-            done[resource.series_id] = done.get(resource.series_id, 0) + state.is_done
-            controls = watch_controls(state, f"watch-{resource.slug}")
-        card = Card(built.cards[resource.pk], controls, f"{page_url}#resource-{resource.slug}")
-        by_series.setdefault(resource.series_id, []).append(card)
+            done[resource.series_id] = done.get(resource.series_id, 0) + finished
+            if status == "in_progress":
+                controls = built.watch_macros.controls(resource, Watch(logged_minutes=logged))
+                pieces = split_at_slots(built.heads[resource.pk] + controls + CARD_END)
+            else:
+                pieces = built.learner_cards[resource.pk][status]
+            by_series.setdefault(resource.series_id, []).append(
+                fill_slots(pieces, csrf_input, page)
+            )
 
     single = len(by_series) == 1
     groups = tuple(
@@ -158,26 +301,31 @@ def catalogue_page(
         )
         for series_id, cards in by_series.items()
     )
-    errors = form.errors
-    fields = form.fields
-    suffix = form.label_suffix
 
-    def field(name, choices=()):
+    def field(name):
+        value = query.get(name, "")
         return Filter(
             name=name,
-            label=f"{fields[name].label}{suffix}",
-            value=query.get(name, ""),
-            invalid=name in errors,
-            choices=choices,
+            label=built.filters[name].label,
+            value=value,
+            invalid=name in invalid,
+            options=Markup(
+                "".join(
+                    [
+                        option.selected_html if option.value == value else option.html
+                        for option in built.filters[name].options
+                    ]
+                )
+            ),
         )
 
     return CataloguePage(
         search=field("q"),
-        filters=tuple(field(name, built.choices[name]) for name in FILTERS if name in fields),
+        filters=tuple(field(name) for name in FILTERS if name in fields),
         more_filters_chosen=bool(wanted_state)
         or any(value for name, value in criteria.items() if name != "text"),
-        ignored=", ".join(str(fields[name].label) for name in errors),
-        ignored_count=len(errors),
+        ignored=", ".join(built.filters[name].name_label for name in invalid),
+        ignored_count=len(invalid),
         signed_in=signed_in,
         swapping=swapping,
         count=sum(len(group.cards) for group in groups),

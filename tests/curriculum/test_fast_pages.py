@@ -10,12 +10,12 @@ from progress import actions
 from tests.factories import CodingSessionFactory, PairingFactory, ResourceFactory
 
 PAGES = ["/resources/", "/resources/?q=CUTLASS", "/resources/gpu-mode-15/", "/guide/"]
-# Signed in: session, user, revision token, the learner's watch rows (catalogue, resource page);
-# the resource page adds its balance, coding log and note (5 more), and its video player the
-# learner's recording setting (1 more).
+# Signed in: session, user, revision token, the learner's watch rows (the catalogue reads the
+# last two in one statement); the resource page adds its balance, coding log and note (5 more),
+# and its video player the learner's recording setting (1 more).
 EXPECTED = {
-    "/resources/": 4,
-    "/resources/?q=CUTLASS": 4,
+    "/resources/": 3,
+    "/resources/?q=CUTLASS": 3,
     "/resources/gpu-mode-15/": 10,
     "/guide/": 3,
 }
