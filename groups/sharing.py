@@ -17,7 +17,7 @@ from groups.forms import ShareForm
 from groups.models import ShareLink
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.http import AuthenticatedHttpRequest
-from progress import pages
+from progress import stats_page
 from progress.path import path_progress
 from progress.stats import learner_stats
 
@@ -90,7 +90,9 @@ def shared_progress(request, token):
         "name": link.display_name,
         "progress": path_progress(link.user),
         "stats": stats,
-        "heatmap": pages.heatmap_html(pages.heatmap(stats.heatmap)),
+        "heatmap": stats_page.heatmap_html(
+            stats_page.learner_heatmap(stats.coded_by_day, timezone.localdate())
+        ),
     }
     response = render(request, "groups/shared.html", context)
     response["X-Robots-Tag"] = "noindex, nofollow"

@@ -6,19 +6,15 @@ Jinja2 template that computes nothing. Numbers are formatted here as the Django 
 """
 
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Protocol
 
-from django.template import engines
-from django.template.backends.jinja2 import Jinja2
-from django.template.defaultfilters import capfirst, floatformat
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.dateformat import format as format_date
 from django.utils.formats import date_format
 
 from lib.durations import duration
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.urls import url_for_each
-from progress import charts
 from progress.models import CodingSession
 
 
@@ -48,193 +44,6 @@ def balance_line(balance) -> BalanceLine:
         needed=duration(balance.code_needed),
         ratio=floatformat(balance.ratio, 1) if balance.has_watched else "",
         meter_value=balance.meter_value,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class ChartWeek:
-    """One week: its two bars in the chart and its row in the table under it."""
-
-    label_x: float
-    watched_x: float
-    watched_y: float
-    watched_height: float
-    watched_hours: str
-    coded_x: float
-    coded_y: float
-    coded_height: float
-    coded_hours: str
-    monday_short: str  # "16 Nov", in the bars' titles
-    monday_axis: str  # "16/11", under the bars
-    monday: str  # "16 Nov 2026", in the table
-    sunday: str
-
-
-@dataclass(frozen=True, slots=True)
-class GridLine:
-    y: float
-    hours: int
-
-
-@dataclass(frozen=True, slots=True)
-class WeeklyChart:
-    width: int
-    height: int
-    plot_left: int
-    plot_right: int
-    axis_label_x: int
-    baseline: int
-    label_y: int
-    bar_width: int
-    grid: tuple[GridLine, ...]
-    weeks: tuple[ChartWeek, ...]
-    # The table's rows: from the first week with something in it, so that a new learner does
-    # not read eleven weeks of zeros; empty when nothing was watched or coded in the 12 weeks.
-    table_weeks: tuple[ChartWeek, ...]
-
-
-def first_active_week(groups) -> int:
-    """The index of the first week with hours watched or coded, or len(groups) for none."""
-    return next(
-        (i for i, group in enumerate(groups) if group.watched.hours or group.coded.hours),
-        len(groups),
-    )
-
-
-def weekly_chart(weeks) -> WeeklyChart:
-    chart = charts.weekly_chart(weeks)
-    chart_weeks = tuple(
-        ChartWeek(
-            label_x=group.label_x,
-            watched_x=group.watched.x,
-            watched_y=group.watched.y,
-            watched_height=group.watched.height,
-            watched_hours=floatformat(group.watched.hours, 1),
-            coded_x=group.coded.x,
-            coded_y=group.coded.y,
-            coded_height=group.coded.height,
-            coded_hours=floatformat(group.coded.hours, 1),
-            monday_short=format_date(group.week.monday, "j M"),
-            monday_axis=format_date(group.week.monday, "j/m"),
-            monday=format_date(group.week.monday, "j M Y"),
-            sunday=format_date(group.week.sunday, "j M Y"),
-        )
-        for group in chart["groups"]
-    )
-    return WeeklyChart(
-        width=chart["width"],
-        height=chart["height"],
-        plot_left=chart["plot_left"],
-        plot_right=chart["plot_right"],
-        axis_label_x=chart["plot_left"] - 6,
-        baseline=chart["baseline"],
-        label_y=chart["label_y"],
-        bar_width=chart["bar_width"],
-        grid=tuple(GridLine(y=line["y"], hours=line["hours"]) for line in chart["grid"]),
-        weeks=chart_weeks,
-        table_weeks=chart_weeks[first_active_week(chart["groups"]) :],
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class HeatmapCell:
-    x: float
-    y: float
-    size: float
-    level: int
-    title: str
-
-
-@dataclass(frozen=True, slots=True)
-class HeatmapLabel:
-    x: float
-    y: float
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class LegendSample:
-    level: int
-    size: int
-    inset: float
-
-
-@dataclass(frozen=True, slots=True)
-class Heatmap:
-    """The coding calendar and its legend (templates/progress/_heatmap.jinja)."""
-
-    width: int
-    height: int
-    label_x: int
-    months: tuple[HeatmapLabel, ...]
-    weekdays: tuple[HeatmapLabel, ...]
-    cells: tuple[HeatmapCell, ...]
-    legend: tuple[LegendSample, ...]
-
-
-def heatmap(columns) -> Heatmap:
-    chart = charts.heatmap_chart(columns)
-    return Heatmap(
-        width=chart["width"],
-        height=chart["height"],
-        label_x=chart["label_x"],
-        months=tuple(
-            HeatmapLabel(x=month["x"], y=12, text=format_date(month["month"], "N"))
-            for month in chart["months"]
-        ),
-        weekdays=tuple(
-            HeatmapLabel(x=chart["label_x"], y=weekday["y"], text=str(weekday["name"]))
-            for weekday in chart["weekdays"]
-        ),
-        cells=tuple(
-            HeatmapCell(x=cell.x, y=cell.y, size=cell.size, level=cell.day.level, title=cell.title)
-            for cell in chart["cells"]
-        ),
-        legend=tuple(
-            LegendSample(level=sample["level"], size=sample["size"], inset=sample["inset"])
-            for sample in charts.legend_cells()
-        ),
-    )
-
-
-def heatmap_html(heatmap: Heatmap) -> str:
-    """The calendar's HTML for a Django-template page, from the stats page's own macro."""
-    macros: Any = cast(Jinja2, engines["jinja2"]).env.get_template("progress/_heatmap.jinja").module
-    return macros.heatmap_chart(heatmap)
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedKind:
-    label: str
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class StatsPage:
-    watched_hours: str
-    coded_hours: str
-    current_streak: int
-    longest_streak: int
-    balance: BalanceLine
-    chart: WeeklyChart
-    heatmap: Heatmap
-    finished: tuple[FinishedKind, ...]
-
-
-def stats_page(stats) -> StatsPage:
-    """The stats page of a learner, from progress.stats.learner_stats."""
-    return StatsPage(
-        watched_hours=floatformat(stats.total_watched_hours, 1),
-        coded_hours=floatformat(stats.total_coded_hours, 1),
-        current_streak=stats.current_streak,
-        longest_streak=stats.longest_streak,
-        balance=balance_line(stats.balance),
-        chart=weekly_chart(stats.weeks),
-        heatmap=heatmap(stats.heatmap),
-        finished=tuple(
-            FinishedKind(label=capfirst(kind), count=count)
-            for kind, count in stats.finished_by_kind
-        ),
     )
 
 

@@ -4,14 +4,16 @@ Every function runs a fixed number of queries, whatever the number of learners, 
 sessions: sums are grouped in the database, by day in the current time zone, the learner's
 (progress/time_zone.py) or the site's TIME_ZONE (so a session at
 Sunday 23:30 and one at Monday 00:30 fall in different weeks, DST or not), then gathered into
-weeks in Python.
+weeks in Python. What the stats page reads of a learner (minutes coded and watched per day, the
+resources finished per kind) comes in one UNION ALL statement (`learner_record`).
 """
 
+import datetime as dt
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from django.db.models import Count, Sum
-from django.db.models.functions import TruncDate
+from django.db import connection
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.functional import Promise
 
@@ -40,17 +42,57 @@ def coding_minutes_by_day(user) -> dict[date, int]:
     return dict(rows)
 
 
-def watching_minutes_by_day(user) -> dict[date, int]:
-    """Minutes watched per day (in the current time zone), over the learner's whole history, in one query."""
-    rows = (
-        WatchEvent.objects.filter(user=user)
-        .annotate(day=TruncDate("at", tzinfo=timezone.get_current_timezone()))
-        .values("day")
-        .annotate(total=Sum("minutes"))
-        .order_by()
-        .values_list("day", "total")
+# Minutes coded per day (as coding_minutes_by_day), minutes watched per day and resources finished
+# per kind; {watched_day} is the instant's day in the current time zone, as the database writes it
+# (connection.ops.datetime_cast_date_sql, what TruncDate uses).
+RECORD_SQL = f"""
+SELECT 'coded' AS kind, day AS day, SUM(minutes) AS number, CAST(NULL AS varchar(20)) AS label
+  FROM {CodingSession._meta.db_table} WHERE user_id = %s GROUP BY day
+UNION ALL
+SELECT 'watched', {{watched_day}}, SUM(minutes), NULL
+  FROM {WatchEvent._meta.db_table} WHERE user_id = %s GROUP BY 2
+UNION ALL
+SELECT 'finished', NULL, COUNT(*), resource.kind
+  FROM {Watch._meta.db_table} AS watch
+  JOIN {Resource._meta.db_table} AS resource ON resource.id = watch.resource_id
+ WHERE watch.user_id = %s AND watch.finished_at IS NOT NULL GROUP BY resource.kind
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class LearnerRecord:
+    """What the stats page reads of a learner."""
+
+    coded_by_day: dict[date, int]
+    watched_by_day: dict[date, int]  # in the current time zone
+    finished: dict[str, int]  # resources finished, by kind
+
+
+def _day(value) -> date:
+    """SQLite gives days as text."""
+    return dt.date.fromisoformat(value[:10]) if isinstance(value, str) else value
+
+
+def learner_record(user) -> LearnerRecord:
+    """The learner's minutes coded and watched per day and resources finished per kind, in one
+    statement."""
+    watched_day, tz_params = connection.ops.datetime_cast_date_sql(
+        "at", (), timezone.get_current_timezone_name()
     )
-    return dict(rows)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            RECORD_SQL.format(watched_day=watched_day), (user.pk, *tz_params, user.pk, user.pk)
+        )
+        rows = cursor.fetchall()
+    record = LearnerRecord(coded_by_day={}, watched_by_day={}, finished={})
+    for kind, day, number, label in rows:
+        if kind == "coded":
+            record.coded_by_day[_day(day)] = number
+        elif kind == "watched":
+            record.watched_by_day[_day(day)] = number
+        else:
+            record.finished[label] = number
+    return record
 
 
 @dataclass(frozen=True)
@@ -77,17 +119,18 @@ class Week:
 def weeks(watched_by_day, coded_by_day, today: date, count=WEEKS_CHARTED) -> list[Week]:
     """The last count weeks (Monday to Sunday, this one included), oldest first."""
     first = week_start(today) - timedelta(weeks=count - 1)
-    mondays = [first + timedelta(weeks=index) for index in range(count)]
-    watched = dict.fromkeys(mondays, 0)
-    coded = dict.fromkeys(mondays, 0)
-    for day, minutes in watched_by_day.items():
-        if week_start(day) in watched:
-            watched[week_start(day)] += minutes
-    for day, minutes in coded_by_day.items():
-        if week_start(day) in coded:
-            coded[week_start(day)] += minutes
+    watched = [0] * count
+    coded = [0] * count
+    for sums, by_day in ((watched, watched_by_day), (coded, coded_by_day)):
+        for day, minutes in by_day.items():
+            week = (day - first).days // 7
+            if 0 <= week < count:
+                sums[week] += minutes
     # Un-marking a video watched in an earlier week can make a week's sum negative: show none.
-    return [Week(monday, max(watched[monday], 0), coded[monday]) for monday in mondays]
+    return [
+        Week(first + timedelta(weeks=week), max(watched[week], 0), coded[week])
+        for week in range(count)
+    ]
 
 
 def streaks(days, today: date) -> tuple[int, int]:
@@ -95,14 +138,16 @@ def streaks(days, today: date) -> tuple[int, int]:
 
     The current run still counts when nothing is logged yet today: it ends yesterday.
     """
-    days = sorted(day for day in days if day <= today)
+    # Day numbers rather than dates: no timedelta made per day of a long history.
+    last = today.toordinal()
+    numbers = sorted(number for number in map(date.toordinal, days) if number <= last)
     longest = run = 0
     previous = None
-    for day in days:
-        run = run + 1 if previous == day - timedelta(days=1) else 1
+    for number in numbers:
+        run = run + 1 if previous == number - 1 else 1
         longest = max(longest, run)
-        previous = day
-    alive = previous is not None and previous >= today - timedelta(days=1)
+        previous = number
+    alive = previous is not None and previous >= last - 1
     return (run if alive else 0), longest
 
 
@@ -149,16 +194,8 @@ def heatmap(coded_by_day, today: date, count=WEEKS_IN_HEATMAP) -> list[list[Day]
     return columns
 
 
-def finished_by_kind(user) -> list[tuple[str | Promise, int]]:
-    """(kind label, count) of the resources the learner finished, in the kinds' order, one query."""
-    rows = (
-        Watch.objects.filter(user=user, finished_at__isnull=False)
-        .values("resource__kind")
-        .annotate(count=Count("pk"))
-        .order_by()
-        .values_list("resource__kind", "count")
-    )
-    counts = dict(rows)
+def finished_by_kind(counts: dict[str, int]) -> list[tuple[str | Promise, int]]:
+    """(kind label, count) of the resources finished, in the kinds' order."""
     return [(label, counts[kind]) for kind, label in Resource.Kind.choices if kind in counts]
 
 
@@ -166,6 +203,7 @@ def finished_by_kind(user) -> list[tuple[str | Promise, int]]:
 class LearnerStats:
     weeks: list[Week]
     heatmap: list[list[Day]]
+    coded_by_day: dict[date, int]
     current_streak: int
     longest_streak: int
     balance: Balance
@@ -188,20 +226,25 @@ class LearnerStats:
         return self.total_coded / 60
 
 
-def learner_stats(user, today: date | None = None) -> LearnerStats:
-    """Everything the stats page shows about one learner, in three queries."""
-    today = today or timezone.localdate()
-    coded_by_day = coding_minutes_by_day(user)
-    watched_by_day = watching_minutes_by_day(user)
-    current, longest = streaks(coded_by_day, today)
-    overall = Balance(
-        watched=sum(watched_by_day.values()), coded=sum(coded_by_day.values()), this_week=False
+def overall_balance(record: LearnerRecord) -> Balance:
+    return Balance(
+        watched=sum(record.watched_by_day.values()),
+        coded=sum(record.coded_by_day.values()),
+        this_week=False,
     )
+
+
+def learner_stats(user, today: date | None = None) -> LearnerStats:
+    """Everything a shared page shows about one learner, in one statement."""
+    today = today or timezone.localdate()
+    record = learner_record(user)
+    current, longest = streaks(record.coded_by_day, today)
     return LearnerStats(
-        weeks=weeks(watched_by_day, coded_by_day, today),
-        heatmap=heatmap(coded_by_day, today),
+        weeks=weeks(record.watched_by_day, record.coded_by_day, today),
+        heatmap=heatmap(record.coded_by_day, today),
+        coded_by_day=record.coded_by_day,
         current_streak=current,
         longest_streak=longest,
-        balance=overall,
-        finished_by_kind=finished_by_kind(user),
+        balance=overall_balance(record),
+        finished_by_kind=finished_by_kind(record.finished),
     )

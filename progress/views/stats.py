@@ -1,5 +1,5 @@
-"""The learner's weeks and coding days (progress/stats.py counts them, progress/pages.py lays
-them out for templates/progress/stats.jinja)."""
+"""The learner's weeks and coding days (progress/stats_page.py builds the page's view model from
+progress/stats.py's one statement, templates/progress/stats.jinja prints it)."""
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -7,11 +7,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from lib.http import AuthenticatedHttpRequest
-from progress import pages, stats
+from progress.stats_page import stats_page as build_stats_page
 
 
 @require_GET
 @login_required
 def stats_page(request: AuthenticatedHttpRequest) -> HttpResponse:
-    page = pages.stats_page(stats.learner_stats(request.user))
+    page = build_stats_page(request.user)
     return render(request, "progress/stats.jinja", {"page": page}, using="jinja2")

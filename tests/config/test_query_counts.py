@@ -35,7 +35,7 @@ PAGES = [
     ("visitor", "/guide/", 1),
     ("visitor", "/", 0),
     ("visitor", "/path/", 1),
-    ("visitor", "/share/{share_token}/", 8),
+    ("visitor", "/share/{share_token}/", 6),
     # + the revision token and the learner's watch rows in one statement (progress/catalogue.py).
     ("learner", "/resources/", 3),
     ("learner", "/resources/?q=CUTLASS", 3),
@@ -51,8 +51,8 @@ PAGES = [
     ("learner", "/path/", 3),
     # + revision token, the learner's totals, one page of sessions, the editor's projects.
     ("learner", "/coding/?page=2", 6),
-    # + minutes coded by day, minutes watched by day, finished per kind.
-    ("learner", "/stats/", 5),
+    # + one statement: minutes coded and watched by day, finished per kind (progress/stats.py).
+    ("learner", "/stats/", 3),
     # + revision token, the profile and the reminders' state in one query.
     ("learner", "/settings/", 4),
     ("learner", "/settings/tokens/", 3),
@@ -63,7 +63,7 @@ PAGES = [
     # profiles, watch rows, watching (week and last), coding days, this week's sessions shared.
     ("learner", "/groups/{group}/", 9),
     ("learner", "/groups/{group}/manage/", 6),
-    ("learner", "/share/{share_token}/", 10),
+    ("learner", "/share/{share_token}/", 8),
     ("curator", "/curators/progress/", 14),
 ]
 

@@ -5,8 +5,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
+from django.utils import translation
+from django.utils.dateformat import format as format_date
 
+from progress import stats_page
 from progress.charts import hour_scale
 from tests.factories import CodingSessionFactory, WatchEventFactory, WatchFactory
 
@@ -180,3 +184,32 @@ def test_two_learners_each_see_only_their_own_stats(client, learner, other_learn
     mine, theirs = pages[learner.username], pages[other_learner.username]
     assert "Week of 16 Nov: 2.5 h coded" in mine and "Week of 16 Nov: 0.0 h watched" in mine
     assert "Week of 16 Nov: 0.0 h coded" in theirs and "Week of 16 Nov: 1.5 h watched" in theirs
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_hours_and_dates_are_written_as_the_django_filters_write_them(language):
+    """The view model formats without floatformat and date (their per-call cost was a tenth of
+    the page): the same text for every number of minutes and every month, in both languages."""
+    with translation.override(language):
+        words = stats_page.words_of(language)
+        for minutes in range(0, 6000):
+            assert stats_page.hours(minutes, words) == floatformat(minutes / 60, 1)
+            assert stats_page.rounded_hours(minutes, words) == floatformat(
+                round(minutes / 60, 1), 1
+            )
+        for day in (date(2026, month, 7 + month) for month in range(1, 13)):
+            assert stats_page.day_month_year(day, words) == format_date(day, "j M Y")
+            assert words.month_labels[day.month] == format_date(day, "N")
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_quarter_hour_is_rounded_as_before_in_the_totals_and_the_weeks(learner_client, learner):
+    """15 minutes: 0.3 h in all (floatformat rounds half up), 0.2 h in the week (round() to even
+    first), in each language's decimal mark; languages asked in turn keep their own words."""
+    CodingSessionFactory(user=learner, day=date(2026, 11, 17), minutes=15)
+    english = get_english(learner_client).content.decode()
+    french = learner_client.get(URL, headers={"accept-language": "fr"}).content.decode()
+    assert "<dt>Hours coded</dt><dd>0.3</dd>" in english
+    assert "Week of 16 Nov: 0.2 h coded" in english
+    assert "<dd>0,3</dd>" in french and "Semaine du 16 " in french and "0,2 h codées" in french
+    assert "Tuesday 17 November 2026: 15 min coded" in get_english(learner_client).content.decode()

@@ -1,0 +1,367 @@
+"""The stats page's view model (templates/progress/stats.jinja): every label, number and SVG
+coordinate the page prints, from the learner's record (progress/stats.py, one statement).
+
+The chart geometry is fixed, so the squares' and bars' coordinates per column, row and level are
+computed once at import; the words of a language (month and weekday names, the titles' formats)
+once per process and language. Neither holds anything of a learner. Per request are left the
+learner's figures: 12 weeks, up to 182 days, the totals and streaks. Numbers and dates are
+written as the Django filters wrote them (`floatformat`, `date`: tests/progress/test_stats_page.py
+compares them), without their per-call cost.
+"""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import cache
+from typing import Any, NamedTuple, cast
+
+from django.template import engines
+from django.template.backends.jinja2 import Jinja2
+from django.template.defaultfilters import capfirst
+from django.utils import timezone
+from django.utils.dates import MONTHS, MONTHS_3, MONTHS_AP, WEEKDAYS, WEEKDAYS_ABBR
+from django.utils.formats import get_format
+from django.utils.translation import get_language, gettext
+from markupsafe import Markup, escape
+
+from curriculum.models import Resource
+from progress import stats
+from progress.balance import week_start
+from progress.charts import (
+    BAR_WIDTH,
+    BOTTOM,
+    CELL,
+    CELL_LEFT,
+    CELL_TOP,
+    GROUP_WIDTH,
+    LEFT,
+    PLOT_HEIGHT,
+    TOP,
+    hour_scale,
+)
+from progress.pages import BalanceLine, balance_line
+
+# The squares of the calendar: the more minutes, the larger, so levels read without colour.
+LEVELS = range(5)
+SIZES = tuple(CELL - 2 if level == 0 else 4 + 2 * level for level in LEVELS)
+INSETS = tuple((CELL - size) / 2 for size in SIZES)
+# x of a square by column and level, y by row (0 for Monday) and level.
+SQUARE_X = tuple(
+    tuple(CELL_LEFT + column * CELL + inset for inset in INSETS)
+    for column in range(stats.WEEKS_IN_HEATMAP)
+)
+SQUARE_Y = tuple(tuple(CELL_TOP + row * CELL + inset for inset in INSETS) for row in range(7))
+LEVEL_1, LEVEL_2, LEVEL_3 = stats.LEVEL_LIMITS
+BASELINE = TOP + PLOT_HEIGHT
+ONE_DAY = timedelta(days=1)
+ONE_WEEK = timedelta(weeks=1)
+SIX_DAYS = timedelta(days=6)
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What a language writes on the page besides its template's sentences."""
+
+    decimal: str
+    month_names: tuple[str, ...]  # by month number, 0 unused: "November"
+    month_abbreviations: tuple[str, ...]  # as the date format "M" writes them: "Nov"
+    month_abbreviations_html: tuple[Markup, ...]  # the same, escaped
+    month_labels: tuple[str, ...]  # as "N" writes them, above the calendar: "Nov."
+    weekday_names: tuple[str, ...]  # Monday first
+    weekday_labels: tuple[str, ...]  # the calendar's rows 0, 2 and 4: "Mon", "Wed", "Fri"
+    day_title: str  # "%(day)s: %(minutes)s min coded"
+    watched_title: str  # "Week of %(monday)s: %(hours)s h watched", unescaped as {% trans %}
+    coded_title: str
+    kinds: tuple[tuple[str, str], ...]  # (kind, label) in the kinds' order
+
+
+@cache
+def words_of(language: str | None) -> Words:
+    """The active language's words (the caller passes its code): built once per process."""
+    abbreviations = ("", *(str(MONTHS_3[month]).title() for month in range(1, 13)))
+    return Words(
+        decimal=str(get_format("DECIMAL_SEPARATOR")),
+        month_names=("", *(str(MONTHS[month]) for month in range(1, 13))),
+        month_abbreviations=abbreviations,
+        month_abbreviations_html=tuple(escape(abbreviation) for abbreviation in abbreviations),
+        month_labels=("", *(str(MONTHS_AP[month]) for month in range(1, 13))),
+        weekday_names=tuple(str(WEEKDAYS[day]) for day in range(7)),
+        weekday_labels=tuple(str(WEEKDAYS_ABBR[day]) for day in (0, 2, 4)),
+        day_title=gettext("%(day)s: %(minutes)s min coded"),
+        watched_title=gettext("Week of %(monday)s: %(hours)s h watched"),
+        coded_title=gettext("Week of %(monday)s: %(hours)s h coded"),
+        kinds=tuple((kind, capfirst(str(label))) for kind, label in Resource.Kind.choices),
+    )
+
+
+def hours(minutes: int, words: Words) -> str:
+    """Minutes as hours to a tenth, as `floatformat(minutes / 60, 1)` writes them (half up)."""
+    tenths = (minutes + 3) // 6 if minutes >= 0 else -((-minutes + 3) // 6)
+    sign = "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}{words.decimal}{abs(tenths) % 10}"
+
+
+def rounded_hours(minutes: int, words: Words) -> str:
+    """Hours rounded by `round(hours, 1)` (half to even), as `floatformat(that, 1)` writes them."""
+    return f"{round(minutes / 60, 1):.1f}".replace(".", words.decimal)
+
+
+def day_month_year(day: date, words: Words) -> str:
+    """The date as the format "j M Y" writes it: "16 Nov 2026"."""
+    return f"{day.day} {words.month_abbreviations[day.month]} {day.year}"
+
+
+# The weekly chart
+
+
+@dataclass(slots=True)  # not frozen, as HeatmapCell
+class ChartWeek:
+    """One week: its two bars in the chart and its row in the table under it."""
+
+    label_x: float
+    watched_x: float
+    watched_y: float
+    watched_height: float
+    watched_title: Markup
+    coded_x: float
+    coded_y: float
+    coded_height: float
+    coded_title: Markup
+    monday_axis: str  # "16/11", under the bars
+    monday: str  # "16 Nov 2026", in the table
+    sunday: str
+    watched_hours: str
+    coded_hours: str
+
+
+@dataclass(frozen=True, slots=True)
+class GridLine:
+    y: float
+    hours: int
+
+
+@dataclass(frozen=True, slots=True)
+class WeeklyChart:
+    width: int
+    height: int
+    plot_left: int
+    plot_right: int
+    axis_label_x: int
+    baseline: int
+    label_y: int
+    bar_width: int
+    grid: tuple[GridLine, ...]
+    weeks: tuple[ChartWeek, ...]
+    # The table's rows: from the first week with something in it, so that a new learner does
+    # not read eleven weeks of zeros; empty when nothing was watched or coded in the 12 weeks.
+    table_weeks: tuple[ChartWeek, ...]
+
+
+def chart_week(index: int, week: stats.Week, top: int, words: Words) -> ChartWeek:
+    left = LEFT + index * GROUP_WIDTH
+    watched_height = round(PLOT_HEIGHT * (week.watched / 60) / top, 1)
+    coded_height = round(PLOT_HEIGHT * (week.coded / 60) / top, 1)
+    watched_hours = rounded_hours(week.watched, words)
+    coded_hours = rounded_hours(week.coded, words)
+    monday = week.monday
+    # The bars' titles, as {% trans %} wrote them: the translation as it is, its values escaped.
+    monday_html = f"{monday.day} {words.month_abbreviations_html[monday.month]}"
+    return ChartWeek(
+        label_x=left + GROUP_WIDTH / 2,
+        watched_x=left + 4,
+        watched_y=round(BASELINE - watched_height, 1),
+        watched_height=watched_height,
+        watched_title=Markup(
+            words.watched_title % {"monday": monday_html, "hours": escape(watched_hours)}
+        ),
+        coded_x=left + 5 + BAR_WIDTH,
+        coded_y=round(BASELINE - coded_height, 1),
+        coded_height=coded_height,
+        coded_title=Markup(
+            words.coded_title % {"monday": monday_html, "hours": escape(coded_hours)}
+        ),
+        monday_axis=f"{monday.day}/{monday.month:02d}",
+        monday=day_month_year(monday, words),
+        sunday=day_month_year(monday + SIX_DAYS, words),
+        watched_hours=watched_hours,
+        coded_hours=coded_hours,
+    )
+
+
+def weekly_chart(weeks: list[stats.Week], words: Words) -> WeeklyChart:
+    """Bars, grid lines and size of the watched-and-coded chart, one group per week."""
+    top, step = hour_scale(max(max(week.watched, week.coded) for week in weeks) / 60)
+    chart_weeks = tuple(chart_week(index, week, top, words) for index, week in enumerate(weeks))
+    # A week shows in the table once its hours, rounded to a tenth, are not both zero.
+    first_active = next(
+        (
+            i
+            for i, week in enumerate(weeks)
+            if round(week.watched / 60, 1) or round(week.coded / 60, 1)
+        ),
+        len(weeks),
+    )
+    return WeeklyChart(
+        width=LEFT + len(weeks) * GROUP_WIDTH + 8,
+        height=BASELINE + BOTTOM,
+        plot_left=LEFT,
+        plot_right=LEFT + len(weeks) * GROUP_WIDTH,
+        axis_label_x=LEFT - 6,
+        baseline=BASELINE,
+        label_y=BASELINE + 16,
+        bar_width=BAR_WIDTH,
+        grid=tuple(
+            GridLine(y=round(BASELINE - PLOT_HEIGHT * hours / top, 1), hours=hours)
+            for hours in range(0, top + 1, step)
+        ),
+        weeks=chart_weeks,
+        table_weeks=chart_weeks[first_active:],
+    )
+
+
+# The coding calendar
+
+
+class HeatmapCell(NamedTuple):
+    """A day's square. A tuple, made 182 times per page and unpacked by the template's loop:
+    a frozen dataclass was four times slower to make, and each attribute read by Jinja2 a call."""
+
+    x: float
+    y: float
+    size: int
+    level: int
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeatmapLabel:
+    x: float
+    y: float
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LegendSample:
+    level: int
+    size: int
+    inset: float
+
+
+LEGEND = tuple(LegendSample(level, SIZES[level], INSETS[level]) for level in LEVELS)
+
+
+@dataclass(frozen=True, slots=True)
+class Heatmap:
+    """The coding calendar and its legend (templates/progress/_heatmap.jinja)."""
+
+    width: int
+    height: int
+    label_x: int
+    months: tuple[HeatmapLabel, ...]
+    weekdays: tuple[HeatmapLabel, ...]
+    cells: tuple[HeatmapCell, ...]
+    legend: tuple[LegendSample, ...]
+
+
+def level(minutes: int) -> int:
+    """stats.level, unrolled: it runs for every coded day of the calendar."""
+    if minutes <= 0:
+        return 0
+    return 1 if minutes <= LEVEL_1 else 2 if minutes <= LEVEL_2 else 3 if minutes <= LEVEL_3 else 4
+
+
+def heatmap(coded_by_day: dict[date, int], today: date, words: Words) -> Heatmap:
+    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
+    count = stats.WEEKS_IN_HEATMAP
+    first = week_start(today) - timedelta(weeks=count - 1)
+    day_title, names, months = words.day_title, words.weekday_names, words.month_names
+    cells = []
+    month_labels = []
+    day = first
+    for column in range(count):
+        if column == 0 or day.month != (day - ONE_WEEK).month:
+            month_labels.append(
+                HeatmapLabel(x=CELL_LEFT + column * CELL, y=12, text=words.month_labels[day.month])
+            )
+        xs = SQUARE_X[column]
+        for row in range(7 if column < count - 1 else today.weekday() + 1):
+            minutes = coded_by_day.get(day, 0)
+            square = level(minutes)
+            label = f"{names[row]} {day.day} {months[day.month]} {day.year}"
+            cells.append(
+                HeatmapCell(
+                    xs[square],
+                    SQUARE_Y[row][square],
+                    SIZES[square],
+                    square,
+                    day_title % {"day": label, "minutes": minutes},
+                )
+            )
+            day += ONE_DAY
+    label_x = CELL_LEFT - 4
+    return Heatmap(
+        width=CELL_LEFT + count * CELL + 2,
+        height=CELL_TOP + 7 * CELL + 2,
+        label_x=label_x,
+        months=tuple(month_labels),
+        weekdays=tuple(
+            HeatmapLabel(x=label_x, y=CELL_TOP + row * CELL + 11, text=text)
+            for row, text in zip((0, 2, 4), words.weekday_labels, strict=True)
+        ),
+        cells=tuple(cells),
+        legend=LEGEND,
+    )
+
+
+def heatmap_html(heatmap: Heatmap) -> str:
+    """The calendar's HTML for a Django-template page, from the stats page's own macro."""
+    macros: Any = cast(Jinja2, engines["jinja2"]).env.get_template("progress/_heatmap.jinja").module
+    return macros.heatmap_chart(heatmap)
+
+
+def learner_heatmap(coded_by_day: dict[date, int], today: date) -> Heatmap:
+    return heatmap(coded_by_day, today, words_of(get_language()))
+
+
+# The page
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedKind:
+    label: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class StatsPage:
+    watched_hours: str
+    coded_hours: str
+    current_streak: int
+    longest_streak: int
+    balance: BalanceLine
+    chart: WeeklyChart
+    heatmap: Heatmap
+    finished: tuple[FinishedKind, ...]
+
+
+def stats_page(user) -> StatsPage:
+    """The stats page of a learner, from one statement."""
+    today = timezone.localdate()
+    words = words_of(get_language())
+    record = stats.learner_record(user)
+    coded_by_day = record.coded_by_day
+    current, longest = stats.streaks(coded_by_day, today)
+    balance = stats.overall_balance(record)
+    return StatsPage(
+        watched_hours=hours(max(balance.watched, 0), words),
+        coded_hours=hours(balance.coded, words),
+        current_streak=current,
+        longest_streak=longest,
+        balance=balance_line(balance),
+        chart=weekly_chart(stats.weeks(record.watched_by_day, coded_by_day, today), words),
+        heatmap=heatmap(coded_by_day, today, words),
+        finished=tuple(
+            FinishedKind(label=label, count=record.finished[kind])
+            for kind, label in words.kinds
+            if kind in record.finished
+        ),
+    )
