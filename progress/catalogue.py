@@ -160,7 +160,9 @@ def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
     language."""
     env = cast(Jinja2, engines["jinja2"]).env
     macros: Any = env.get_template("progress/_catalogue.jinja").module
-    headings = {None: SeriesHeading("series-none", gettext("Other sources"), None)}
+    headings: dict[int | None, SeriesHeading] = {
+        None: SeriesHeading("series-none", gettext("Other sources"), None)
+    }
     for series in curriculum.series:
         headings[series.pk] = SeriesHeading(f"series-{series.slug}", series.name, series.pk)
     form = ResourceFilterForm(curriculum=curriculum, learner=True)
