@@ -92,3 +92,22 @@ def test_a_cards_forms_come_back_to_the_address_of_this_request(learner_client, 
     )
     other = learner_client.get(URL, {"q": "cutlass"}, headers=EN).text
     assert 'value="/resources/?q=cutlass#resource-gpu-mode-15"' in card(other, "gpu-mode-15")
+
+
+def test_a_curators_edit_is_in_a_learners_controls_in_every_state(client, seed, learner):
+    """A learner's cards, built once per revision in their not-started and done states (and
+    printed per request in progress), name the resource as the curator just wrote it."""
+    slugs = ("gpu-mode-15", "gpu-mode-12", "gpu-mode-8")
+    resources = {r.slug: r for r in Resource.objects.filter(slug__in=slugs)}
+    actions.mark_watched(user=learner, resource=resources["gpu-mode-12"])
+    actions.log_sitting(user=learner, resource=resources["gpu-mode-8"], minutes=10)
+    client.force_login(learner)
+    client.get(URL, headers=EN)
+    for slug in slugs:
+        Resource.objects.filter(slug=slug).update(title_en=f"{slug}, edited")
+    html = client.get(URL, headers=EN).text
+    assert "\x00" not in html
+    for slug, status in zip(slugs, ("not_started", "done", "in_progress"), strict=True):
+        controls = card(html, slug).split(f'id="watch-{slug}-watch"')[1]
+        assert f"watch--{status}" in card(html, slug)
+        assert f'<span class="visually-hidden">: {slug}, edited</span>' in controls
