@@ -19,6 +19,7 @@ from django.db import connection
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
 
 from curriculum.forms import LearnerState, ResourceFilterForm, catalogue_criteria, clean_filters
@@ -110,6 +111,10 @@ class FilterField:
 # A card's HTML, split at its slots: the pieces between them and the slots themselves.
 Pieces = tuple[str, ...]
 
+# Before each card in its series' list, as the template's loop printed it.
+CARD_START = "\n      "
+CARD_END = "\n      </li>"
+
 
 class WatchMacros:
     """_watch.jinja's controls, printed with the CSRF field and the address left in their slots."""
@@ -136,18 +141,18 @@ def split_at_slots(html: str) -> Pieces:
 class CatalogueCurriculum:
     """The catalogue's curriculum-only parts in one language: built once per revision."""
 
-    cards: dict[int, Markup]  # by resource id: the card's <li>, as a visitor sees it
+    cards: dict[int, str]  # by resource id: the card's <li>, as a visitor sees it
     heads: dict[int, str]  # by resource id: the card's <li> up to the learner's controls
     # By resource id, then "not_started" or "done": the card's <li> with the learner's controls.
     learner_cards: dict[int, dict[str, Pieces]]
     watch_macros: WatchMacros
     headings: dict[int | None, SeriesHeading]  # by series id, None for resources of no series
     fields: dict[str, forms.Field]  # the filters' fields, to clean the values of each request
+    # A series' count of resources, and of those the learner finished, by number: "3 resources".
+    counted: tuple[Markup, ...]
+    counted_done: tuple[Markup, ...]
     filters: dict[str, FilterField]
     start_here_series: int | None
-
-
-CARD_END = "\n      </li>"
 
 
 def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
@@ -155,7 +160,9 @@ def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
     language."""
     env = cast(Jinja2, engines["jinja2"]).env
     macros: Any = env.get_template("progress/_catalogue.jinja").module
-    headings: dict[int | None, SeriesHeading] = {None: SeriesHeading("series-none", "", None)}
+    headings: dict[int | None, SeriesHeading] = {
+        None: SeriesHeading("series-none", gettext("Other sources"), None)
+    }
     for series in curriculum.series:
         headings[series.pk] = SeriesHeading(f"series-{series.slug}", series.name, series.pk)
     form = ResourceFilterForm(curriculum=curriculum, learner=True)
@@ -163,7 +170,7 @@ def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
     watch_macros = WatchMacros()
     finished = Watch(finished_at=timezone.now())
     heads = {
-        resource.pk: str(macros.card(resource, duration(resource.duration_minutes)))
+        resource.pk: CARD_START + str(macros.card(resource, duration(resource.duration_minutes)))
         for resource in curriculum.resources
     }
     learner_cards = {}
@@ -174,12 +181,14 @@ def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
             "done": split_at_slots(head + watch_macros.controls(resource, finished) + CARD_END),
         }
     return CatalogueCurriculum(
-        cards={pk: Markup(head + CARD_END) for pk, head in heads.items()},
+        cards={pk: head + CARD_END for pk, head in heads.items()},
         heads=heads,
         learner_cards=learner_cards,
         watch_macros=watch_macros,
         headings=headings,
         fields=dict(form.fields),
+        counted=tuple(counted(n) for n in range(len(curriculum.resources) + 1)),
+        counted_done=tuple(counted_done(n) for n in range(len(curriculum.resources) + 1)),
         filters={
             name: FilterField(
                 label=f"{field.label}{form.label_suffix}",
@@ -201,16 +210,23 @@ def select_options(option, field: forms.Field) -> tuple[Option, ...]:
     )
 
 
-def fill_slots(pieces: Pieces, csrf_input: str, page: str) -> Markup:
+def fill_slots(pieces: Pieces, csrf_input: str, page: str) -> list[str]:
     """A card's HTML with this request's CSRF field and (escaped) address in their slots."""
-    return Markup(
-        "".join(
-            [
-                csrf_input if piece == CSRF_SLOT else page if piece == PAGE_SLOT else piece
-                for piece in pieces
-            ]
-        )
-    )
+    return [
+        csrf_input if piece == CSRF_SLOT else page if piece == PAGE_SLOT else piece
+        for piece in pieces
+    ]
+
+
+def counted(count: int) -> Markup:
+    """A series' count of resources, as {% trans %} prints it (CatalogueCurriculum.counted)."""
+    return Markup(ngettext("%(counter)s resource", "%(counter)s resources", count)) % {
+        "counter": count
+    }
+
+
+def counted_done(done: int) -> Markup:
+    return Markup(ngettext("%(counter)s done", "%(counter)s done", done)) % {"counter": done}
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,10 +244,11 @@ class Filter:
 class Group:
     heading: SeriesHeading
     is_open: bool
-    done: int
-    # Each card's <li>; without JavaScript, its forms come back to its anchor, which opens its
+    count: Markup  # "3 resources"
+    done: Markup  # "1 done", printed for a learner
+    # The cards' <li>; without JavaScript, a card's forms come back to its anchor, which opens its
     # series.
-    cards: tuple[Markup, ...]
+    cards: Markup
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,12 +285,14 @@ def catalogue_page(
     is_filtered = any(criteria.values()) or bool(wanted_state)
     opened_series = None if is_filtered else built.start_here_series
 
-    by_series: dict[int | None, list[Markup]] = {}
+    by_series: dict[int | None, list[str]] = {}  # the HTML of each series' cards, in pieces
+    counts: dict[int | None, int] = {}
     done: dict[int | None, int] = {}
     resources = curriculum.catalogue(**criteria)
     if watches is None:
         for resource in resources:
             by_series.setdefault(resource.series_id, []).append(built.cards[resource.pk])
+            counts[resource.series_id] = counts.get(resource.series_id, 0) + 1
     else:
         page = str(escape(page_url))
         for resource in resources:
@@ -281,25 +300,26 @@ def catalogue_page(
             status = status_of(logged, finished)
             if wanted_state and learner_state(resource, status) != wanted_state:
                 continue
-            done[resource.series_id] = done.get(resource.series_id, 0) + finished
+            series_id = resource.series_id
+            counts[series_id] = counts.get(series_id, 0) + 1
+            done[series_id] = done.get(series_id, 0) + finished
             if status == "in_progress":
                 controls = built.watch_macros.controls(resource, Watch(logged_minutes=logged))
                 pieces = split_at_slots(built.heads[resource.pk] + controls + CARD_END)
             else:
                 pieces = built.learner_cards[resource.pk][status]
-            by_series.setdefault(resource.series_id, []).append(
-                fill_slots(pieces, csrf_input, page)
-            )
+            by_series.setdefault(series_id, []).extend(fill_slots(pieces, csrf_input, page))
 
     single = len(by_series) == 1
     groups = tuple(
         Group(
             heading=built.headings[series_id],
             is_open=is_filtered or single or (series_id is not None and series_id == opened_series),
-            done=done.get(series_id, 0),
-            cards=tuple(cards),
+            count=built.counted[counts[series_id]],
+            done=built.counted_done[done.get(series_id, 0)],
+            cards=Markup("".join(html)),
         )
-        for series_id, cards in by_series.items()
+        for series_id, html in by_series.items()
     )
 
     def field(name):
@@ -328,6 +348,6 @@ def catalogue_page(
         ignored_count=len(invalid),
         signed_in=signed_in,
         swapping=swapping,
-        count=sum(len(group.cards) for group in groups),
+        count=sum(counts.values()),
         groups=groups,
     )

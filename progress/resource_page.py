@@ -421,7 +421,7 @@ class WatchAnswer:
     """What a change to the learner's watching moves on the resource page: its controls, the
     coded state, the balance and the sittings (progress/views/watching.py, sittings.py)."""
 
-    controls: WatchControls
+    controls: WatchControls | None  # None: the page's refresh, the click answered them
     back: str
     coded: Coded
     balances: Balances
@@ -433,7 +433,7 @@ def watch_answer(
     resource, rows: LearnerRows, *, place, back, announcement, focus=None, heading=False
 ) -> WatchAnswer:
     return WatchAnswer(
-        controls=watch_controls(_state(resource, rows), place),
+        controls=watch_controls(_state(resource, rows), place) if place else None,
         back=back,
         coded=coded(resource, rows),
         balances=balances(rows),

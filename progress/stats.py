@@ -119,17 +119,18 @@ class Week:
 def weeks(watched_by_day, coded_by_day, today: date, count=WEEKS_CHARTED) -> list[Week]:
     """The last count weeks (Monday to Sunday, this one included), oldest first."""
     first = week_start(today) - timedelta(weeks=count - 1)
-    mondays = [first + timedelta(weeks=index) for index in range(count)]
-    watched = dict.fromkeys(mondays, 0)
-    coded = dict.fromkeys(mondays, 0)
-    for day, minutes in watched_by_day.items():
-        if week_start(day) in watched:
-            watched[week_start(day)] += minutes
-    for day, minutes in coded_by_day.items():
-        if week_start(day) in coded:
-            coded[week_start(day)] += minutes
+    watched = [0] * count
+    coded = [0] * count
+    for sums, by_day in ((watched, watched_by_day), (coded, coded_by_day)):
+        for day, minutes in by_day.items():
+            week = (day - first).days // 7
+            if 0 <= week < count:
+                sums[week] += minutes
     # Un-marking a video watched in an earlier week can make a week's sum negative: show none.
-    return [Week(monday, max(watched[monday], 0), coded[monday]) for monday in mondays]
+    return [
+        Week(first + timedelta(weeks=week), max(watched[week], 0), coded[week])
+        for week in range(count)
+    ]
 
 
 def streaks(days, today: date) -> tuple[int, int]:
@@ -137,14 +138,16 @@ def streaks(days, today: date) -> tuple[int, int]:
 
     The current run still counts when nothing is logged yet today: it ends yesterday.
     """
-    days = sorted(day for day in days if day <= today)
+    # Day numbers rather than dates: no timedelta made per day of a long history.
+    last = today.toordinal()
+    numbers = sorted(number for number in map(date.toordinal, days) if number <= last)
     longest = run = 0
     previous = None
-    for day in days:
-        run = run + 1 if previous == day - timedelta(days=1) else 1
+    for number in numbers:
+        run = run + 1 if previous == number - 1 else 1
         longest = max(longest, run)
-        previous = day
-    alive = previous is not None and previous >= today - timedelta(days=1)
+        previous = number
+    alive = previous is not None and previous >= last - 1
     return (run if alive else 0), longest
 
 

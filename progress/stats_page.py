@@ -11,7 +11,7 @@ compares them), without their per-call cost.
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 from django.template import engines
@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.dates import MONTHS, MONTHS_3, MONTHS_AP, WEEKDAYS, WEEKDAYS_ABBR
 from django.utils.formats import get_format
 from django.utils.translation import get_language, gettext
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from curriculum.models import Resource
 from progress import stats
@@ -52,6 +52,10 @@ SQUARE_X = tuple(
 SQUARE_Y = tuple(tuple(CELL_TOP + row * CELL + inset for inset in INSETS) for row in range(7))
 LEVEL_1, LEVEL_2, LEVEL_3 = stats.LEVEL_LIMITS
 BASELINE = TOP + PLOT_HEIGHT
+ONE_DAY = timedelta(days=1)
+ONE_WEEK = timedelta(weeks=1)
+SIX_DAYS = timedelta(days=6)
+LABEL_X = CELL_LEFT - 4  # the weekdays' labels end there
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,28 +65,31 @@ class Words:
     decimal: str
     month_names: tuple[str, ...]  # by month number, 0 unused: "November"
     month_abbreviations: tuple[str, ...]  # as the date format "M" writes them: "Nov"
+    month_abbreviations_html: tuple[Markup, ...]  # the same, escaped
     month_labels: tuple[str, ...]  # as "N" writes them, above the calendar: "Nov."
     weekday_names: tuple[str, ...]  # Monday first
     weekday_labels: tuple[str, ...]  # the calendar's rows 0, 2 and 4: "Mon", "Wed", "Fri"
     day_title: str  # "%(day)s: %(minutes)s min coded"
-    watched_title: Markup  # "Week of %(monday)s: %(hours)s h watched", as {% trans %} prints it
-    coded_title: Markup
+    watched_title: str  # "Week of %(monday)s: %(hours)s h watched", unescaped as {% trans %}
+    coded_title: str
     kinds: tuple[tuple[str, str], ...]  # (kind, label) in the kinds' order
 
 
 @cache
 def words_of(language: str | None) -> Words:
     """The active language's words (the caller passes its code): built once per process."""
+    abbreviations = ("", *(str(MONTHS_3[month]).title() for month in range(1, 13)))
     return Words(
         decimal=str(get_format("DECIMAL_SEPARATOR")),
         month_names=("", *(str(MONTHS[month]) for month in range(1, 13))),
-        month_abbreviations=("", *(str(MONTHS_3[month]).title() for month in range(1, 13))),
+        month_abbreviations=abbreviations,
+        month_abbreviations_html=tuple(escape(abbreviation) for abbreviation in abbreviations),
         month_labels=("", *(str(MONTHS_AP[month]) for month in range(1, 13))),
         weekday_names=tuple(str(WEEKDAYS[day]) for day in range(7)),
         weekday_labels=tuple(str(WEEKDAYS_ABBR[day]) for day in (0, 2, 4)),
         day_title=gettext("%(day)s: %(minutes)s min coded"),
-        watched_title=Markup(gettext("Week of %(monday)s: %(hours)s h watched")),
-        coded_title=Markup(gettext("Week of %(monday)s: %(hours)s h coded")),
+        watched_title=gettext("Week of %(monday)s: %(hours)s h watched"),
+        coded_title=gettext("Week of %(monday)s: %(hours)s h coded"),
         kinds=tuple((kind, capfirst(str(label))) for kind, label in Resource.Kind.choices),
     )
 
@@ -107,7 +114,7 @@ def day_month_year(day: date, words: Words) -> str:
 # The weekly chart
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen, as HeatmapCell
 class ChartWeek:
     """One week: its two bars in the chart and its row in the table under it."""
 
@@ -115,11 +122,11 @@ class ChartWeek:
     watched_x: float
     watched_y: float
     watched_height: float
-    watched_title: str
+    watched_title: Markup
     coded_x: float
     coded_y: float
     coded_height: float
-    coded_title: str
+    coded_title: Markup
     monday_axis: str  # "16/11", under the bars
     monday: str  # "16 Nov 2026", in the table
     sunday: str
@@ -157,20 +164,25 @@ def chart_week(index: int, week: stats.Week, top: int, words: Words) -> ChartWee
     watched_hours = rounded_hours(week.watched, words)
     coded_hours = rounded_hours(week.coded, words)
     monday = week.monday
-    monday_short = f"{monday.day} {words.month_abbreviations[monday.month]}"
+    # The bars' titles, as {% trans %} wrote them: the translation as it is, its values escaped.
+    monday_html = f"{monday.day} {words.month_abbreviations_html[monday.month]}"
     return ChartWeek(
         label_x=left + GROUP_WIDTH / 2,
         watched_x=left + 4,
         watched_y=round(BASELINE - watched_height, 1),
         watched_height=watched_height,
-        watched_title=words.watched_title % {"monday": monday_short, "hours": watched_hours},
+        watched_title=Markup(
+            words.watched_title % {"monday": monday_html, "hours": escape(watched_hours)}
+        ),
         coded_x=left + 5 + BAR_WIDTH,
         coded_y=round(BASELINE - coded_height, 1),
         coded_height=coded_height,
-        coded_title=words.coded_title % {"monday": monday_short, "hours": coded_hours},
+        coded_title=Markup(
+            words.coded_title % {"monday": monday_html, "hours": escape(coded_hours)}
+        ),
         monday_axis=f"{monday.day}/{monday.month:02d}",
         monday=day_month_year(monday, words),
-        sunday=day_month_year(monday + timedelta(days=6), words),
+        sunday=day_month_year(monday + SIX_DAYS, words),
         watched_hours=watched_hours,
         coded_hours=coded_hours,
     )
@@ -211,15 +223,6 @@ def weekly_chart(weeks: list[stats.Week], words: Words) -> WeeklyChart:
 
 
 @dataclass(frozen=True, slots=True)
-class HeatmapCell:
-    x: float
-    y: float
-    size: int
-    level: int
-    title: str
-
-
-@dataclass(frozen=True, slots=True)
 class HeatmapLabel:
     x: float
     y: float
@@ -245,7 +248,7 @@ class Heatmap:
     label_x: int
     months: tuple[HeatmapLabel, ...]
     weekdays: tuple[HeatmapLabel, ...]
-    cells: tuple[HeatmapCell, ...]
+    squares: Markup  # one per day, Monday to Sunday, oldest week first
     legend: tuple[LegendSample, ...]
 
 
@@ -256,50 +259,103 @@ def level(minutes: int) -> int:
     return 1 if minutes <= LEVEL_1 else 2 if minutes <= LEVEL_2 else 3 if minutes <= LEVEL_3 else 4
 
 
-def heatmap(coded_by_day: dict[date, int], today: date, words: Words) -> Heatmap:
-    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
+# Where a day's minutes go in its square's HTML, rendered once for every learner.
+MINUTES_SLOT = "\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class Calendar:
+    """The calendar's last 26 weeks up to a day, in a language: the same for every learner."""
+
+    days: tuple[date, ...]
+    blank: tuple[str, ...]  # each day's square with no minute coded
+    # Each day's square at each level, cut where its minutes go.
+    squares: tuple[tuple[tuple[str, str], ...], ...]
+    months: tuple[HeatmapLabel, ...]
+    weekdays: tuple[HeatmapLabel, ...]
+
+
+def square_macro() -> Any:
+    macros: Any = cast(Jinja2, engines["jinja2"]).env.get_template("progress/_heatmap.jinja").module
+    return macros.heatmap_square
+
+
+@lru_cache(maxsize=8)
+def calendar(today: date, language: str | None) -> Calendar:
+    """The calendar up to today in the active language (the caller passes its code), its squares
+    rendered by their macro once per process for the day: they were half the page's template
+    time and their titles half its view model's. It holds dates and words only; each page puts
+    its learner's minutes into a copy (heatmap)."""
+    words = words_of(language)
+    square = square_macro()
     count = stats.WEEKS_IN_HEATMAP
     first = week_start(today) - timedelta(weeks=count - 1)
-    day_title, names, months = words.day_title, words.weekday_names, words.month_names
-    cells = []
-    month_labels = []
+    days: list[date] = []
+    squares = []
+    months = []
+    day = first
     for column in range(count):
-        monday = first + timedelta(weeks=column)
-        if column == 0 or monday.month != (monday - timedelta(weeks=1)).month:
-            month_labels.append(
-                HeatmapLabel(
-                    x=CELL_LEFT + column * CELL, y=12, text=words.month_labels[monday.month]
-                )
+        if column == 0 or day.month != (day - ONE_WEEK).month:
+            months.append(
+                HeatmapLabel(x=CELL_LEFT + column * CELL, y=12, text=words.month_labels[day.month])
             )
-        xs = SQUARE_X[column]
         for row in range(7 if column < count - 1 else today.weekday() + 1):
-            day = monday + timedelta(days=row)
-            minutes = coded_by_day.get(day, 0)
-            square = level(minutes)
-            cells.append(
-                HeatmapCell(
-                    x=xs[square],
-                    y=SQUARE_Y[row][square],
-                    size=SIZES[square],
-                    level=square,
-                    title=day_title
-                    % {
-                        "day": f"{names[row]} {day.day} {months[day.month]} {day.year}",
-                        "minutes": minutes,
-                    },
+            name, month = words.weekday_names[row], words.month_names[day.month]
+            title = words.day_title % {
+                "day": f"{name} {day.day} {month} {day.year}",
+                "minutes": MINUTES_SLOT,
+            }
+            squares.append(
+                tuple(
+                    cut_at_minutes(
+                        str(
+                            square(
+                                SQUARE_X[column][level_],
+                                SQUARE_Y[row][level_],
+                                SIZES[level_],
+                                level_,
+                                title,
+                            )
+                        )
+                    )
+                    for level_ in LEVELS
                 )
             )
-    label_x = CELL_LEFT - 4
-    return Heatmap(
-        width=CELL_LEFT + count * CELL + 2,
-        height=CELL_TOP + 7 * CELL + 2,
-        label_x=label_x,
-        months=tuple(month_labels),
+            days.append(day)
+            day += ONE_DAY
+    return Calendar(
+        days=tuple(days),
+        blank=tuple(f"{before}0{after}" for (before, after), *_ in squares),
+        squares=tuple(squares),
+        months=tuple(months),
         weekdays=tuple(
-            HeatmapLabel(x=label_x, y=CELL_TOP + row * CELL + 11, text=text)
+            HeatmapLabel(x=LABEL_X, y=CELL_TOP + row * CELL + 11, text=text)
             for row, text in zip((0, 2, 4), words.weekday_labels, strict=True)
         ),
-        cells=tuple(cells),
+    )
+
+
+def cut_at_minutes(html: str) -> tuple[str, str]:
+    before, after = html.split(MINUTES_SLOT)
+    return before, after
+
+
+def heatmap(coded_by_day: dict[date, int], today: date, language: str | None) -> Heatmap:
+    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
+    days = calendar(today, language)
+    squares = list(days.blank)
+    for index, day in enumerate(days.days):
+        minutes = coded_by_day.get(day)
+        if minutes is not None:
+            before, after = days.squares[index][level(minutes)]
+            squares[index] = f"{before}{minutes}{after}"
+    return Heatmap(
+        width=CELL_LEFT + stats.WEEKS_IN_HEATMAP * CELL + 2,
+        height=CELL_TOP + 7 * CELL + 2,
+        label_x=LABEL_X,
+        months=days.months,
+        weekdays=days.weekdays,
+        squares=Markup("".join(squares)),
         legend=LEGEND,
     )
 
@@ -311,7 +367,7 @@ def heatmap_html(heatmap: Heatmap) -> str:
 
 
 def learner_heatmap(coded_by_day: dict[date, int], today: date) -> Heatmap:
-    return heatmap(coded_by_day, today, words_of(get_language()))
+    return heatmap(coded_by_day, today, get_language())
 
 
 # The page
@@ -338,7 +394,8 @@ class StatsPage:
 def stats_page(user) -> StatsPage:
     """The stats page of a learner, from one statement."""
     today = timezone.localdate()
-    words = words_of(get_language())
+    language = get_language()
+    words = words_of(language)
     record = stats.learner_record(user)
     coded_by_day = record.coded_by_day
     current, longest = stats.streaks(coded_by_day, today)
@@ -350,7 +407,7 @@ def stats_page(user) -> StatsPage:
         longest_streak=longest,
         balance=balance_line(balance),
         chart=weekly_chart(stats.weeks(record.watched_by_day, coded_by_day, today), words),
-        heatmap=heatmap(coded_by_day, today, words),
+        heatmap=heatmap(coded_by_day, today, language),
         finished=tuple(
             FinishedKind(label=label, count=record.finished[kind])
             for kind, label in words.kinds

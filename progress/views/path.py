@@ -6,9 +6,10 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from curriculum import structure
 from curriculum import views as curriculum_views
 from lib.http import HtmxHttpRequest
-from progress.dashboard import dashboard_page
+from progress.dashboard import DashboardPage, dashboard_page
 
 
 @require_GET
@@ -29,4 +30,26 @@ def path_page(request: HtmxHttpRequest) -> HttpResponse:
 
 def _learners_path(request: HtmxHttpRequest) -> HttpResponse:
     page = dashboard_page(request.user)
+    changed = request.GET.get("changed")
+    if changed is not None and request.htmx:
+        return _blocks_after_a_watch_change(request, page, changed)
     return render(request, "progress/dashboard.jinja", {"page": page}, using="jinja2")
+
+
+def _blocks_after_a_watch_change(
+    request: HtmxHttpRequest, page: DashboardPage, slug: str
+) -> HttpResponse:
+    """The page's refresh after a change to a resource's watching (the event watch-changed,
+    static/js/watch_changed.js): the blocks that follow it, out of band; its controls came with
+    the click's own answer. dashboard_page just read the curriculum at the current revision."""
+    curriculum = structure.held()
+    resource = curriculum.by_slug.get(slug) if curriculum is not None else None
+    resource_id = resource.pk if resource is not None else 0
+    context = {
+        "update": "watch",
+        "page": page,
+        "back": request.path,
+        "tiles": page.tiles_of(resource_id),
+        "stages": page.stages_of(resource_id),
+    }
+    return render(request, "progress/dashboard_update.jinja", context, using="jinja2")

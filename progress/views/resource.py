@@ -2,6 +2,8 @@
 learner, their watching, sittings, balance, coding and note (progress/resource_page.py builds it,
 templates/progress/resource.jinja prints it), and the htmx answers that change those blocks."""
 
+from typing import cast
+
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
@@ -24,6 +26,8 @@ def resource_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         raise Http404("No resource has this address.")
     rows = None
     if request.user.is_authenticated:
+        if request.htmx and request.GET.get("changed") == slug:
+            return _blocks_after_a_watch_change(request, resource)
         rows = learner_rows(request.user.pk, resource, timezone.localdate())
     page = resource_page(
         curriculum, resource, rows, back=request.get_full_path(), asked=request.GET.get("t", "")
@@ -39,6 +43,14 @@ def _page_with_video(request: HtmxHttpRequest, page: ResourcePage) -> HttpRespon
     return render(request, "progress/resource.jinja", {"page": page}, using="jinja2")
 
 
+def _blocks_after_a_watch_change(request: HtmxHttpRequest, resource: Resource) -> HttpResponse:
+    """The page's refresh after a change to its resource's watching (the event watch-changed,
+    static/js/watch_changed.js): the coded state, balance and sittings; the controls came with
+    the click's own answer, and the learner may be typing in them again."""
+    learner = cast(AuthenticatedHttpRequest, request)
+    return watch_answer_response(learner, resource, place="", back=request.path, announcement="")
+
+
 def watch_answer_response(
     request: AuthenticatedHttpRequest,
     resource: Resource,
@@ -49,8 +61,8 @@ def watch_answer_response(
     focus_sitting: int | None = None,
     focus_heading: bool = False,
 ) -> HttpResponse:
-    """After a change to the learner's watching from the resource page: its controls, coded
-    state, balance and sittings, out of band, read again in one statement."""
+    """After a change to the learner's watching from the resource page: its controls (none when
+    place is ""), coded state, balance and sittings, out of band, read again in one statement."""
     rows = learner_rows(request.user.pk, resource, timezone.localdate())
     answer = watch_answer(
         resource,

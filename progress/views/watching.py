@@ -1,6 +1,8 @@
 """One-click changes to a learner's watching (progress/actions.py makes them): watched, not
-watched, a sitting, followed, not followed; each answers htmx with the blocks it moved, or redirects
-back to the step the form was in."""
+watched, a sitting, followed, not followed. With htmx each answers the resource's controls alone,
+swapped over the block the form is in, with the htmx event watch-changed naming the change, which
+the page follows by refreshing its own blocks (static/js/watch_changed.js); without JavaScript it
+redirects to the form's next address, anchor included."""
 
 import re
 from collections.abc import Callable
@@ -20,38 +22,23 @@ from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from lib.next_url import safe_next_url
 from progress import actions
 from progress.actions import ProgressError
-from progress.dashboard import DashboardPage, dashboard_page
 from progress.models import Watch
 from progress.pages import watch_controls
 from progress.path import ResourceState, states_for
-from progress.views.resource import watch_answer_response
 
-# The htmx event every one-click change's answer carries: {"resource": slug, "status": ...}.
+# The htmx event every one-click change's answer carries: {"resource": slug, "status": ...,
+# "announcement": the sentence the page says in its live region}.
 WATCH_CHANGED = "watch-changed"
 
-# Element-id prefixes the forms send back ("step-12", "next-up"); anything else is ignored.
-PLACE = re.compile(r"^[A-Za-z0-9_-]{1,120}$")
+# The id of the controls' block htmx swaps the answer over (HX-Target), "step-12-watch": the
+# answer's ids keep its prefix, so that focus stays on the same button; anything else is ignored.
+BLOCK = re.compile(r"^([A-Za-z0-9_-]{1,120})-watch$")
 
 
-def posted_page(request: HtmxHttpRequest) -> str:
-    """The page whose other blocks follow a change: "path", "resource" or none."""
-    page = request.POST.get("page", "")
-    return page if page in {"path", "resource"} else ""
-
-
-def posted_place(request: HtmxHttpRequest) -> str:
-    """The element id the form was in ("step-12", "next-up"), whose block the answer replaces."""
-    place = request.POST.get("place", "")
-    return place if PLACE.match(place) else "resource"
-
-
-def back_to_place(request: HtmxHttpRequest, back: str) -> str:
-    """Without JavaScript, land back on the step the form was in, not at the top of the page."""
-    if posted_page(request) != "path":
-        return back
-    place = posted_place(request)
-    anchor = place if place.startswith("step-") else "next-up"
-    return f"{back.split('#')[0]}#{anchor}"
+def _place(request: HtmxHttpRequest, resource: Resource) -> str:
+    """The prefix of the ids of the block the form is in, as htmx names its target."""
+    block = BLOCK.match(request.htmx.target or "") if request.htmx else None
+    return block.group(1) if block else f"watch-{resource.slug}"
 
 
 def _resource(slug: str) -> Resource:
@@ -80,8 +67,13 @@ def _change(
         except ProgressError as error:
             return _refused(request, resource, str(error), back)
     state = ResourceState(resource=resource, watch=watch)
-    response = _changed(request, state, message, back)
-    changed = {"resource": resource.slug, "status": state.status}
+    announcement = message % {"title": resource.title}
+    if request.htmx:
+        response = _controls(request, state, back)
+    else:
+        messages.success(request, announcement)
+        response = redirect(back)
+    changed = {"resource": resource.slug, "status": state.status, "announcement": announcement}
     trigger_client_event(response, WATCH_CHANGED, changed)
     return response
 
@@ -106,59 +98,15 @@ def _at_held_revision(
         return None, None
 
 
-def _changed(
-    request: AuthenticatedHttpRequest, state: ResourceState, message: str, back: str
-) -> HttpResponse:
-    """The answer to a change made: the blocks it moved for htmx, else a redirect back."""
-    resource = state.resource
-    announcement = message % {"title": resource.title}
-    if not request.htmx:
-        messages.success(request, announcement)
-        return redirect(back_to_place(request, back))
-    if request.POST.get("page") == "path":
-        page = dashboard_page(request.user)
-        path = {
-            "update": "path",
-            "page": page,
-            "announcement": announcement,
-            "back": back,
-            "tiles": page.tiles_of(resource.pk),
-            "stages": page.stages_of(resource.pk),
-            "focus_next_up": _focus_moves_to_next_up(posted_place(request), resource, page),
-        }
-        return render(request, "progress/dashboard_update.jinja", path, using="jinja2")
-    if request.POST.get("page") == "resource":
-        # Watched minutes move the sittings, the coded sentence and the balance beside the buttons.
-        place = posted_place(request)
-        return watch_answer_response(
-            request, resource, place=place, back=back, announcement=announcement
-        )
-    return _controls(request, state, back)
-
-
-def _focus_moves_to_next_up(place: str, resource: Resource, page: DashboardPage) -> bool:
-    """The card the learner clicked in is gone or shows another resource: focus goes to the
-    next-up card's first action, a link, so that a second key press marks nothing."""
-    if place == "start-here":
-        return page.start_here is None
-    if place.startswith("next-up"):
-        step = page.next_up.step
-        return step is None or step.resource_id != resource.pk
-    return False
-
-
 def _ask_to_confirm(request: HtmxHttpRequest, state: ResourceState) -> HttpResponse:
     """Nothing changed yet: the learner confirms crediting hours they did not log in sittings."""
+    back = safe_next_url(request)
     if request.htmx:
-        return _controls(request, state, safe_next_url(request), confirming=True)
-    context = {
-        "state": state,
-        "place": posted_place(request),
-        "page": posted_page(request),
-        "next_url": safe_next_url(request),
-        "confirming": True,
-    }
-    return render(request, "progress/mark_watched_confirm.html", context)
+        return _controls(request, state, back, confirming=True)
+    page, hash_sign, anchor = back.partition("#")
+    controls = watch_controls(state, f"watch-{state.resource.slug}", anchor=hash_sign + anchor)
+    context = {"controls": controls, "back": page}
+    return render(request, "progress/mark_watched_confirm.jinja", context, using="jinja2")
 
 
 def _refused(
@@ -167,7 +115,7 @@ def _refused(
     """Nothing changed: htmx gets the controls again with the error, others a message."""
     if not request.htmx:
         messages.error(request, error)
-        return redirect(back_to_place(request, back))
+        return redirect(back)
     state = states_for(request.user, [resource])[resource.pk]
     minutes = request.POST.get("minutes", "")[:10]
     return _controls(request, state, back, error=error, minutes=minutes, status=422)
@@ -183,11 +131,13 @@ def _controls(
     minutes: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    """The resource's controls alone, swapped in out of band where the form was."""
+    """The resource's controls alone, swapped over the block the form is in; they come back to
+    the address the form came back to, anchor included."""
+    page, hash_sign, anchor = back.partition("#")
+    controls = watch_controls(state, _place(request, state.resource), anchor=hash_sign + anchor)
     context = {
-        "controls": watch_controls(state, posted_place(request)),
-        "back": back,
-        "page": posted_page(request),
+        "controls": controls,
+        "back": page,
         "confirming": confirming,
         "error": error,
         "minutes": minutes,

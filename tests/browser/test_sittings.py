@@ -81,3 +81,50 @@ def test_without_javascript_the_sitting_forms_post_and_come_back(
     expect(page.locator(".messages")).to_contain_text(re.compile(r"Séance de 1\sh supprimée"))
     assert page.url.endswith("/resources/cuda/#sittings-cuda-title")
     assert Watch.objects.get(user=user, resource=course).logged_minutes == 45
+
+
+def test_a_sitting_logged_on_the_resource_page_moves_its_blocks_and_is_announced(
+    page, sign_in, transactional_db
+):
+    """The sitting form's answer is its controls; the page then refreshes its sittings, balance
+    and coded state in one request of its own (the event watch-changed), says the change in its
+    live region, and focus stays in the field typed in."""
+    user, course, _first, _second = a_learner_with_two_sittings()
+    sign_in(user)
+    page.goto("/resources/cuda/")
+    page.evaluate("window.__marker = 1")
+    refreshes = []
+    page.on(
+        "request",
+        lambda request: refreshes.append(request.url) if "changed=cuda" in request.url else None,
+    )
+    page.locator("#watch-cuda-minutes").fill("30")
+    page.locator("#watch-cuda-minutes").press("Enter")
+    expect(page.locator("#watch-cuda-watch")).to_contain_text("3 h sur 12 h")
+    expect(page.locator("#sittings-cuda .sitting")).to_have_count(3)
+    expect(page.locator("#balance")).to_contain_text("3 h")
+    expect(page.locator("#watch-announcer")).to_have_text(
+        "Séance enregistrée pour « CUDA course »."
+    )
+    expect(page.locator("#watch-cuda-minutes")).to_be_focused()
+    expect(page.locator("#watch-cuda-minutes")).to_have_value("")
+    assert page.evaluate("window.__marker") == 1  # no page load
+    assert len(refreshes) == 1
+    assert Watch.objects.get(user=user, resource=course).logged_minutes == 180
+
+
+def test_without_javascript_a_sitting_comes_back_to_the_resource_page(
+    page_without_javascript, transactional_db
+):
+    """No htmx: the sitting form posts and redirects to the page with a message."""
+    page = page_without_javascript
+    user, _course, _first, _second = a_learner_with_two_sittings()
+    from tests.browser.test_coding_sessions import sign_in_on
+
+    sign_in_on(page, user)
+    page.goto("/resources/cuda/")
+    page.locator("#watch-cuda-minutes").fill("30")
+    page.locator("#watch-cuda-log").click()
+    expect(page.locator(".messages")).to_contain_text("Séance enregistrée pour « CUDA course »")
+    assert page.url.endswith("/resources/cuda/")
+    expect(page.locator("#sittings-cuda .sitting")).to_have_count(3)

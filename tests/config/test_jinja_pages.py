@@ -6,6 +6,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import jinja2.ext
 import pytest
 from django.conf import settings
 from django.core.management import call_command
@@ -13,6 +14,7 @@ from django.template import engines
 from django.test import override_settings
 from django.utils import translation
 
+from config import jinja
 from curriculum.management.commands.makemessages import EXTRACTOR, GETTEXT_FUNCTIONS
 
 ROOT = Path(settings.BASE_DIR)
@@ -115,3 +117,27 @@ def test_the_jinja_layout_is_the_django_layout(learner_client, client, path, lan
             jinja_page = engines["jinja2"].get_template("base.jinja").render({}, request)
         assert layout(jinja_page) == layout(django_page)
         assert "Parcours" in layout(jinja_page)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '{{ _("Hours watched") }}',
+        '{{ _("%(hours)s h", hours="<b>12</b>") }}',
+        '{{ _("100%% <sure>") }}',
+        '{% autoescape false %}{{ _("%(hours)s h", hours="<b>") }}{% endautoescape %}',
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_underscore_answers_as_jinjas_new_style_gettext(source, language):
+    """config/jinja.py calls gettext for _() at once, and formats only what has something to
+    format: the same text as Jinja2's own alias, escaped or not, with or without variables."""
+    env = engines["jinja2"].env
+    with translation.override(language):
+        ours = env.from_string(source).render()
+        env.globals["_"] = jinja2.ext._gettext_alias
+        try:
+            jinjas = env.from_string(source).render()
+        finally:
+            env.globals["_"] = jinja.translate
+    assert ours == jinjas

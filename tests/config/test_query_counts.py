@@ -115,7 +115,7 @@ def test_every_page_costs_the_same_queries_at_1x_and_10x(learner, curator, world
 
 
 # One-click changes, made in turn on one lecture of the seed that nobody has watched:
-# (change, path under the resource, htmx, posted, queries on PostgreSQL, on SQLite). Session and
+# (change, path under the resource, htmx, htmx's headers, queries on PostgreSQL, on SQLite). Session and
 # user, then the change. On PostgreSQL it is one statement (a data-modifying WITH updates or
 # inserts the watch row and logs its event) whether it changes something or not, made with the
 # resource of the curriculum the process holds (structure.py) and checking in the same statement
@@ -129,11 +129,15 @@ CLICKS = [
     ("watched, htmx", "watched", True, {}, 3, 8),
     ("watched again, htmx", "watched", True, {}, 3, 6),
     ("not watched, htmx", "not-watched", True, {}, 3, 8),
-    # + the dashboard's one statement.
-    ("watched, htmx, from the path", "watched", True, {"page": "path", "place": "step-1"}, 4, 9),
-    # + the resource page's blocks: the learner's rows for the resource in one statement.
-    ("not watched, htmx, from its page", "not-watched", True, {"page": "resource"}, 4, 9),
+    # The answer is the controls the form is in, from any page: nothing more is read.
+    ("watched, htmx, from the path", "watched", True, {"HX-Target": "step-1-watch"}, 3, 8),
+    ("not watched, htmx, from its page", "not-watched", True, {"HX-Target": "watch-x-watch"}, 3, 8),
 ]
+
+# The pages' refreshes after a watch change (static/js/watch_changed.js): (page, queries). Session
+# and user, then the dashboard's one statement; the resource page's revision token and the
+# learner's rows for the resource in one statement.
+REFRESHES = [("/", 3), ("/resources/gpu-mode-12/", 4)]
 
 
 def test_every_click_costs_the_same_queries_at_1x_and_10x(learner, world):
@@ -142,12 +146,28 @@ def test_every_click_costs_the_same_queries_at_1x_and_10x(learner, world):
     client.force_login(learner)
     client.get("/resources/")
     measured, statuses = {}, {}
-    for change, action, htmx, posted, _postgresql, _sqlite in CLICKS:
-        headers = {"HX-Request": "true"} if htmx else {}
+    for change, action, htmx, sent, _postgresql, _sqlite in CLICKS:
+        headers = {"HX-Request": "true", **sent} if htmx else {}
         with CaptureQueriesContext(connection) as queries:
-            response = client.post(f"/resources/gpu-mode-12/{action}/", posted, headers=headers)
+            response = client.post(f"/resources/gpu-mode-12/{action}/", headers=headers)
         measured[change] = len(queries.captured_queries)
         statuses[change] = response.status_code
     column = 4 if connection.vendor == "postgresql" else 5
     assert measured == {row[0]: row[column] for row in CLICKS}
     assert statuses == {change: 200 if htmx else 302 for change, _, htmx, *_ in CLICKS}
+
+
+def test_every_refresh_after_a_click_costs_the_same_queries_at_1x_and_10x(learner, world):
+    """Each page's refresh is counted once the process holds the curriculum (structure.py)."""
+    client = Client()
+    client.force_login(learner)
+    client.get("/resources/")
+    client.post("/resources/gpu-mode-12/watched/", headers={"HX-Request": "true"})
+    measured = {}
+    for page, _queries in REFRESHES:
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(page, {"changed": "gpu-mode-12"}, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        assert "hx-swap-oob" in response.content.decode()
+        measured[page] = len(queries.captured_queries)
+    assert measured == dict(REFRESHES)

@@ -110,7 +110,7 @@ def test_without_javascript_marking_watched_returns_to_the_card(learner, learner
     card = html.split('id="resource-gpu-mode-3"')[1].split("</li>")[0]
     action, back = re.search(r'<form method="post" action="([^"]+)".*?name="next" value="([^"]+)"', card, re.S).groups()  # fmt: skip
     assert back == "/resources/?kind=lecture#resource-gpu-mode-3"
-    response = learner_client.post(action, {"next": back, "place": "watch-gpu-mode-3"})
+    response = learner_client.post(action, {"next": back})
     assert response.status_code == 302
     assert response.url == "/resources/?kind=lecture#resource-gpu-mode-3"
     assert learner.watches.get(resource__slug="gpu-mode-3").is_finished

@@ -1,6 +1,7 @@
 import datetime
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -15,6 +16,7 @@ from tests.factories import CodingSessionFactory, ResourceFactory, UserFactory
 pytestmark = pytest.mark.django_db
 
 EN = {"accept-language": "en"}
+STYLESHEET = Path(__file__).parents[2] / "static" / "css" / "parcours.css"
 
 
 def dashboard(client):
@@ -300,12 +302,14 @@ def test_next_up_is_coding_when_this_weeks_balance_is_short(learner, learner_cli
     assert "2\u00a0h\u00a030 of code still owed before the next video" in card
     assert (
         f'<a class="button" id="next-up-code-{seed_path.start.pk}" '
-        'href="/resources/how-gpu-computing-works/#coding-how-gpu-computing-works">'
-        "Log code for “How GPU Computing Works”</a>"
+        'href="/resources/how-gpu-computing-works/#coding-how-gpu-computing-works" '
+        "data-first-action>Log code for “How GPU Computing Works”</a>"
     ) in card
     assert 'Then: <a href="/resources/gpu-mode-3/">Lecture 3</a>' in card
-    toggle = card.split(f'id="next-up-{seed_path.lectures[0].pk}-toggle"')[1].split(">")[0]
-    assert "button--secondary" in toggle
+    # The controls are the same everywhere; the stylesheet steps this card's button back.
+    assert '<section class="card next-up next-up--code"' in card
+    assert f'id="next-up-{seed_path.lectures[0].pk}-toggle"' in card
+    assert ".next-up--code .inline-form .button {" in STYLESHEET.read_text().replace(",\n", ", ")
 
 
 def test_next_up_is_coding_when_only_the_overall_balance_is_short(
@@ -336,7 +340,10 @@ def test_next_up_is_watching_again_once_the_rule_is_met(learner, learner_client,
     card = next_up_html(dashboard(learner_client))
     assert "Next up: code" not in card and "Log code" not in card
     lecture = seed_path.lectures[0]
-    assert f'<a href="/resources/gpu-mode-3/" id="next-up-{lecture.pk}-page">Lecture 3</a>' in card
+    assert (
+        f'<a href="/resources/gpu-mode-3/" id="next-up-{lecture.pk}-page" data-first-action>'
+        "Lecture 3</a>"
+    ) in card
     toggle = card.split(f'id="next-up-{lecture.pk}-toggle"')[1].split(">")[0]
     assert "button--secondary" not in toggle
 

@@ -57,12 +57,14 @@ def test_with_htmx_bad_minutes_come_back_in_the_form_with_the_error(
     step = seed_path.steps[3]
     response = learner_client.post(
         url(seed_path.course),
-        {"minutes": minutes, "place": f"step-{step.pk}", "page": "path"},
-        headers=HTMX,
+        {"minutes": minutes},
+        headers=HTMX | {"HX-Target": f"step-{step.pk}-watch"},
     )
     assert response.status_code == 422
     html = response.content.decode()
-    assert f'id="step-{step.pk}-watch" hx-swap-oob="true"' in html
+    assert html.lstrip().startswith(
+        f'<div class="watch watch--not_started" id="step-{step.pk}-watch">'
+    )
     assert error in html
     assert f'aria-describedby="step-{step.pk}-error"' in html
     assert f'value="{minutes}"' in html
@@ -79,18 +81,22 @@ def test_a_sitting_on_a_followed_kind_is_refused(learner_client):
 
 
 def test_with_htmx_a_sitting_updates_the_step_bar(learner_client, seed_path):
-    """The step shows its minutes, its bar and its sitting form (the 12 h course is known to be
-    long); the course's stage tally follows."""
+    """The step's controls show its minutes, its bar and its sitting form (the 12 h course is known
+    to be long, its form is shown on the path); in the path's refresh the course's stage tally
+    and the balance follow."""
     step = seed_path.steps[3]
     response = learner_client.post(
         url(seed_path.course),
-        {"minutes": "180", "place": f"step-{step.pk}", "page": "path"},
-        headers=HTMX,
+        {"minutes": "180"},
+        headers=HTMX | {"HX-Target": f"step-{step.pk}-watch"},
     )
     html = response.content.decode()
     assert "In progress: 3\u00a0h of 12\u00a0h" in html
     assert f'id="step-{step.pk}-minutes"' in html
     assert f'id="step-{step.pk}-log"' in html
+    assert "watch__sitting--unmapped" not in html
+    html = learner_client.get("/", {"changed": seed_path.course.slug}, headers=HTMX)
+    html = html.content.decode()
     assert f'id="stage-{seed_path.stages[1].pk}-bar" hx-swap-oob="true"' in html
     balance = html.split('id="balance"')[1].split("</details>")[0]
     assert "You watched 3\u00a0h and coded 0\u00a0min in all: 9\u00a0h more code" in balance

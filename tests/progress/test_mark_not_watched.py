@@ -35,13 +35,18 @@ def test_one_learner_cannot_unmark_another_learners_resource(learner_client, oth
 
 
 def test_with_htmx_the_step_returns_to_its_state_before(learner, learner_client, seed_path):
-    """The step fragment says not started again, and the path bar drops back."""
+    """The step's controls say not started again; in the path's refresh the step and the path
+    bar drop back, and the start-here card comes back."""
     actions.mark_watched(user=learner, resource=seed_path.start)
     step = seed_path.steps[0]
     response = learner_client.post(
-        url(seed_path.start), {"place": f"step-{step.pk}", "page": "path"}, headers=HTMX
+        url(seed_path.start), headers=HTMX | {"HX-Target": f"step-{step.pk}-watch"}
     )
-    html = response.content.decode()
+    assert f'<div class="watch watch--not_started" id="step-{step.pk}-watch">' in (
+        response.content.decode()
+    )
+    changed = {"changed": seed_path.start.slug}
+    html = learner_client.get("/", changed, headers=HTMX).content.decode()
     assert f'<li class="step step--not_started" id="step-{step.pk}"' in html
     assert "0 of 7 steps done" in html
     assert 'id="start-here-title"' in html

@@ -69,12 +69,15 @@ def test_a_short_lecture_is_marked_in_one_click(learner, learner_client):
 
 
 def test_with_htmx_the_question_replaces_the_button_in_place(learner, learner_client, course):
-    """The controls come back out-of-band with the question; the confirm button keeps the id."""
-    data = {"place": "watch-cuda", "page": "resource", "next": "/resources/cuda/"}
-    response = learner_client.post(url(course), data, headers=HTMX)
+    """The controls come back with the question, over the block the form is in; the confirm
+    button keeps the id."""
+    data = {"next": "/resources/cuda/"}
+    response = learner_client.post(
+        url(course), data, headers=HTMX | {"HX-Target": "watch-cuda-watch"}
+    )
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'id="watch-cuda-watch" hx-swap-oob="true"' in html
+    assert html.lstrip().startswith('<div class="watch watch--not_started" id="watch-cuda-watch">')
     assert 'id="watch-cuda-confirm" role="alert"' in html
     assert 'id="watch-cuda-toggle"' in html and 'name="confirm" value="yes"' in html
     assert "<html" not in html
@@ -82,13 +85,18 @@ def test_with_htmx_the_question_replaces_the_button_in_place(learner, learner_cl
 
 
 def test_with_htmx_confirming_marks_it_watched(learner, learner_client, course):
-    """The confirm button's POST finishes the course and answers the resource page's blocks."""
-    data = {"place": "watch-cuda", "page": "resource", "confirm": "yes"}
-    response = learner_client.post(url(course), data, headers=HTMX)
+    """The confirm button's POST finishes the course and answers its controls; the page's
+    refresh brings its balance."""
+    data = {"confirm": "yes"}
+    response = learner_client.post(
+        url(course), data, headers=HTMX | {"HX-Target": "watch-cuda-watch"}
+    )
     html = response.content.decode()
     assert response.status_code == 200
     assert "Mark not watched" in html
-    assert 'id="balance"' in html
+    assert 'id="balance"' not in html
+    refresh = learner_client.get("/resources/cuda/", {"changed": "cuda"}, headers=HTMX)
+    assert 'id="balance"' in refresh.content.decode()
     assert Watch.objects.get(user=learner).is_finished
 
 

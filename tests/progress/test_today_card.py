@@ -112,7 +112,7 @@ def test_the_steps_swapped_in_by_a_tap_come_back_to_the_page(learner, learner_cl
     headers = {**HTMX, "HX-Current-URL": "http://testserver/path/"}
     html = tap(learner_client, seed_path.start, 30, headers=headers).content.decode()
     assert f'id="step-{seed_path.steps[0].pk}" hx-swap-oob="true"' in html
-    assert '<input type="hidden" name="next" value="/path/">' in html
+    assert f'<input type="hidden" name="next" value="/path/#step-{seed_path.steps[0].pk}">' in html
     assert "coded-today/" not in html.split('id="today"')[1].split("</section>")[1]
 
 
@@ -170,12 +170,13 @@ def test_a_streak_through_yesterday_asks_to_code_today(learner, learner_client, 
 
 @travel
 def test_the_card_follows_a_mark_watched_on_the_path(learner, learner_client, seed_path):
-    """Marking the start-here talk watched with htmx updates the card out of band."""
-    response = learner_client.post(
+    """Marking the start-here talk watched with htmx: the page's refresh updates the card out of
+    band."""
+    learner_client.post(
         f"/resources/{seed_path.start.slug}/watched/",
-        {"place": "start-here", "page": "path"},
-        headers=HTMX,
+        headers=HTMX | {"HX-Target": "start-here-watch"},
     )
+    response = learner_client.get("/", {"changed": seed_path.start.slug}, headers=HTMX)
     html = response.content.decode().replace(NBSP, " ")
     assert (
         '<section id="today" class="card today" aria-labelledby="today-title" hx-swap-oob="true">'

@@ -1,6 +1,7 @@
-"""Every one-click change's answer names it in an htmx event, `watch-changed`, with the resource
-and its new state, whether the click came with htmx or not: the page's other blocks follow it. A
-refusal or a question changes nothing and names nothing."""
+"""Every one-click change's answer names it in an htmx event, `watch-changed`, with the resource,
+its new state and the sentence the page says, whether the click came with htmx or not: the page's
+other blocks follow it (static/js/watch_changed.js). A refusal or a question changes nothing and
+names nothing."""
 
 import json
 
@@ -12,7 +13,8 @@ from tests.factories import FollowedResourceFactory, ResourceFactory
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true"}
+EN = {"accept-language": "en"}
+HTMX = {"HX-Request": "true"} | EN
 
 
 def event(response):
@@ -39,30 +41,35 @@ def followed(learner, resource):
     actions.mark_followed(user=learner, resource=resource)
 
 
-# (click, resource, what was done before it, posted, the state the event names)
+# (click, resource, what was done before it, posted, the state the event names, its sentence)
 CLICKS = [
-    ("watched", lecture, None, {}, "done"),
-    ("not-watched", lecture, watched, {}, "not_started"),
-    ("sittings", course, None, {"minutes": "45"}, "in_progress"),
-    ("followed", channel, None, {}, "done"),
-    ("not-followed", channel, followed, {}, "not_started"),
+    ("watched", lecture, None, {}, "done", "“%s” marked watched."),
+    ("not-watched", lecture, watched, {}, "not_started", "“%s” marked not watched."),
+    ("sittings", course, None, {"minutes": "45"}, "in_progress", "Sitting logged for “%s”."),
+    ("followed", channel, None, {}, "done", "“%s” marked followed."),
+    ("not-followed", channel, followed, {}, "not_started", "“%s” marked not followed."),
 ]
 
 
+def named(resource, status, sentence):
+    changed = {"resource": resource.slug, "status": status, "announcement": sentence}
+    return {"watch-changed": changed}
+
+
 @pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
-@pytest.mark.parametrize(("click", "make", "before", "posted", "status"), CLICKS)
+@pytest.mark.parametrize(("click", "make", "before", "posted", "status", "sentence"), CLICKS)
 def test_the_answer_names_the_change(
-    learner, learner_client, htmx, click, make, before, posted, status
+    learner, learner_client, htmx, click, make, before, posted, status, sentence
 ):
-    """The event carries the resource's slug and its state after the click."""
+    """The event carries the resource's slug, its state after the click and what the page says."""
     resource = make()
     if before:
         before(learner, resource)
     response = learner_client.post(
-        f"/resources/{resource.slug}/{click}/", posted, headers=HTMX if htmx else {}
+        f"/resources/{resource.slug}/{click}/", posted, headers=HTMX if htmx else EN
     )
     assert response.status_code == (200 if htmx else 302)
-    assert event(response) == {"watch-changed": {"resource": resource.slug, "status": status}}
+    assert event(response) == named(resource, status, sentence % resource.title)
 
 
 def test_a_double_click_names_the_state_again(learner, learner_client):
@@ -70,7 +77,7 @@ def test_a_double_click_names_the_state_again(learner, learner_client):
     resource = lecture()
     learner_client.post("/resources/scan/watched/", headers=HTMX)
     response = learner_client.post("/resources/scan/watched/", headers=HTMX)
-    assert event(response) == {"watch-changed": {"resource": "scan", "status": "done"}}
+    assert event(response) == named(resource, "done", f"“{resource.title}” marked watched.")
     assert Watch.objects.get(user=learner, resource=resource).is_finished
 
 
@@ -97,5 +104,5 @@ def test_the_confirmed_long_course_names_it_done(learner, learner_client):
     """Confirmed, the course is watched and the event says so."""
     resource = course()
     response = learner_client.post("/resources/cuda/watched/", {"confirm": "yes"}, headers=HTMX)
-    assert event(response) == {"watch-changed": {"resource": "cuda", "status": "done"}}
+    assert event(response) == named(resource, "done", f"“{resource.title}” marked watched.")
     assert Watch.objects.get(user=learner, resource=resource).watched_minutes == 720
