@@ -11,8 +11,8 @@ compares them), without their per-call cost.
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import cache
-from typing import Any, NamedTuple, cast
+from functools import cache, lru_cache
+from typing import Any, cast
 
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
@@ -55,6 +55,7 @@ BASELINE = TOP + PLOT_HEIGHT
 ONE_DAY = timedelta(days=1)
 ONE_WEEK = timedelta(weeks=1)
 SIX_DAYS = timedelta(days=6)
+LABEL_X = CELL_LEFT - 4  # the weekdays' labels end there
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,17 +222,6 @@ def weekly_chart(weeks: list[stats.Week], words: Words) -> WeeklyChart:
 # The coding calendar
 
 
-class HeatmapCell(NamedTuple):
-    """A day's square. A tuple, made 182 times per page and unpacked by the template's loop:
-    a frozen dataclass was four times slower to make, and each attribute read by Jinja2 a call."""
-
-    x: float
-    y: float
-    size: int
-    level: int
-    title: str
-
-
 @dataclass(frozen=True, slots=True)
 class HeatmapLabel:
     x: float
@@ -258,7 +248,7 @@ class Heatmap:
     label_x: int
     months: tuple[HeatmapLabel, ...]
     weekdays: tuple[HeatmapLabel, ...]
-    cells: tuple[HeatmapCell, ...]
+    squares: Markup  # one per day, Monday to Sunday, oldest week first
     legend: tuple[LegendSample, ...]
 
 
@@ -269,45 +259,103 @@ def level(minutes: int) -> int:
     return 1 if minutes <= LEVEL_1 else 2 if minutes <= LEVEL_2 else 3 if minutes <= LEVEL_3 else 4
 
 
-def heatmap(coded_by_day: dict[date, int], today: date, words: Words) -> Heatmap:
-    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
+# Where a day's minutes go in its square's HTML, rendered once for every learner.
+MINUTES_SLOT = "\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class Calendar:
+    """The calendar's last 26 weeks up to a day, in a language: the same for every learner."""
+
+    days: tuple[date, ...]
+    blank: tuple[str, ...]  # each day's square with no minute coded
+    # Each day's square at each level, cut where its minutes go.
+    squares: tuple[tuple[tuple[str, str], ...], ...]
+    months: tuple[HeatmapLabel, ...]
+    weekdays: tuple[HeatmapLabel, ...]
+
+
+def square_macro() -> Any:
+    macros: Any = cast(Jinja2, engines["jinja2"]).env.get_template("progress/_heatmap.jinja").module
+    return macros.heatmap_square
+
+
+@lru_cache(maxsize=8)
+def calendar(today: date, language: str | None) -> Calendar:
+    """The calendar up to today in the active language (the caller passes its code), its squares
+    rendered by their macro once per process for the day: they were half the page's template
+    time and their titles half its view model's. It holds dates and words only; each page puts
+    its learner's minutes into a copy (heatmap)."""
+    words = words_of(language)
+    square = square_macro()
     count = stats.WEEKS_IN_HEATMAP
     first = week_start(today) - timedelta(weeks=count - 1)
-    day_title, names, months = words.day_title, words.weekday_names, words.month_names
-    cells = []
-    month_labels = []
+    days: list[date] = []
+    squares = []
+    months = []
     day = first
     for column in range(count):
         if column == 0 or day.month != (day - ONE_WEEK).month:
-            month_labels.append(
+            months.append(
                 HeatmapLabel(x=CELL_LEFT + column * CELL, y=12, text=words.month_labels[day.month])
             )
-        xs = SQUARE_X[column]
         for row in range(7 if column < count - 1 else today.weekday() + 1):
-            minutes = coded_by_day.get(day, 0)
-            square = level(minutes)
-            label = f"{names[row]} {day.day} {months[day.month]} {day.year}"
-            cells.append(
-                HeatmapCell(
-                    xs[square],
-                    SQUARE_Y[row][square],
-                    SIZES[square],
-                    square,
-                    day_title % {"day": label, "minutes": minutes},
+            name, month = words.weekday_names[row], words.month_names[day.month]
+            title = words.day_title % {
+                "day": f"{name} {day.day} {month} {day.year}",
+                "minutes": MINUTES_SLOT,
+            }
+            squares.append(
+                tuple(
+                    cut_at_minutes(
+                        str(
+                            square(
+                                SQUARE_X[column][level_],
+                                SQUARE_Y[row][level_],
+                                SIZES[level_],
+                                level_,
+                                title,
+                            )
+                        )
+                    )
+                    for level_ in LEVELS
                 )
             )
+            days.append(day)
             day += ONE_DAY
-    label_x = CELL_LEFT - 4
-    return Heatmap(
-        width=CELL_LEFT + count * CELL + 2,
-        height=CELL_TOP + 7 * CELL + 2,
-        label_x=label_x,
-        months=tuple(month_labels),
+    return Calendar(
+        days=tuple(days),
+        blank=tuple(f"{before}0{after}" for (before, after), *_ in squares),
+        squares=tuple(squares),
+        months=tuple(months),
         weekdays=tuple(
-            HeatmapLabel(x=label_x, y=CELL_TOP + row * CELL + 11, text=text)
+            HeatmapLabel(x=LABEL_X, y=CELL_TOP + row * CELL + 11, text=text)
             for row, text in zip((0, 2, 4), words.weekday_labels, strict=True)
         ),
-        cells=tuple(cells),
+    )
+
+
+def cut_at_minutes(html: str) -> tuple[str, str]:
+    before, after = html.split(MINUTES_SLOT)
+    return before, after
+
+
+def heatmap(coded_by_day: dict[date, int], today: date, language: str | None) -> Heatmap:
+    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
+    days = calendar(today, language)
+    squares = list(days.blank)
+    for index, day in enumerate(days.days):
+        minutes = coded_by_day.get(day)
+        if minutes is not None:
+            before, after = days.squares[index][level(minutes)]
+            squares[index] = f"{before}{minutes}{after}"
+    return Heatmap(
+        width=CELL_LEFT + stats.WEEKS_IN_HEATMAP * CELL + 2,
+        height=CELL_TOP + 7 * CELL + 2,
+        label_x=LABEL_X,
+        months=days.months,
+        weekdays=days.weekdays,
+        squares=Markup("".join(squares)),
         legend=LEGEND,
     )
 
@@ -319,7 +367,7 @@ def heatmap_html(heatmap: Heatmap) -> str:
 
 
 def learner_heatmap(coded_by_day: dict[date, int], today: date) -> Heatmap:
-    return heatmap(coded_by_day, today, words_of(get_language()))
+    return heatmap(coded_by_day, today, get_language())
 
 
 # The page
@@ -346,7 +394,8 @@ class StatsPage:
 def stats_page(user) -> StatsPage:
     """The stats page of a learner, from one statement."""
     today = timezone.localdate()
-    words = words_of(get_language())
+    language = get_language()
+    words = words_of(language)
     record = stats.learner_record(user)
     coded_by_day = record.coded_by_day
     current, longest = stats.streaks(coded_by_day, today)
@@ -358,7 +407,7 @@ def stats_page(user) -> StatsPage:
         longest_streak=longest,
         balance=balance_line(balance),
         chart=weekly_chart(stats.weeks(record.watched_by_day, coded_by_day, today), words),
-        heatmap=heatmap(coded_by_day, today, words),
+        heatmap=heatmap(coded_by_day, today, language),
         finished=tuple(
             FinishedKind(label=label, count=record.finished[kind])
             for kind, label in words.kinds

@@ -184,6 +184,9 @@ def test_two_learners_each_see_only_their_own_stats(client, learner, other_learn
     mine, theirs = pages[learner.username], pages[other_learner.username]
     assert "Week of 16 Nov: 2.5 h coded" in mine and "Week of 16 Nov: 0.0 h watched" in mine
     assert "Week of 16 Nov: 0.0 h coded" in theirs and "Week of 16 Nov: 1.5 h watched" in theirs
+    # The calendar of the day is built once per process; each learner's minutes only on a copy.
+    assert "Tuesday 17 November 2026: 150 min coded" in mine
+    assert "Tuesday 17 November 2026: 0 min coded" in theirs
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
