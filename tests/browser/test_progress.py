@@ -198,7 +198,9 @@ def test_the_pages_refresh_keeps_what_the_learner_typed(page, sign_in, transacti
     next_up.press("Enter")
 
     expect(page.locator(f"#step-{course.pk}")).to_have_class(re.compile("step--in_progress"))
-    expect(page.locator(f"#stage-{stage.pk}-bar")).to_contain_text(re.compile(r"1\sh\s30 regardées"))
+    expect(page.locator(f"#stage-{stage.pk}-bar")).to_contain_text(
+        re.compile(r"1\sh\s30 regardées")
+    )
     expect(page.locator("#watch-announcer")).to_have_text("Séance enregistrée pour « Course ».")
     expect(page.locator(f"#step-{course.pk}-minutes")).to_have_value("45")
     expect(next_up).to_be_focused()
