@@ -39,5 +39,20 @@ BODIES[EDITOR_PATH] = json.dumps(
         for n in range(25)
     ]
 )
+# The group board of the benchmark's study group: bench/generate.py makes it, its members all
+# signed-in learners. Any other learner gets a 404 there (a group is private), so its requests are
+# sent as its members only, whose cookie lines are in their own file.
+BOARD_SLUG = "bench-board"
+BOARD_PATH = f"/groups/{BOARD_SLUG}/"
+BOARD_MEMBERS = 50  # the most a group may have (groups.models.MAX_MEMBERS): the largest board
+COOKIE_FILES = {BOARD_PATH: "board-cookies.txt"}
+DEFAULT_COOKIE_FILE = "cookies.txt"
+
+
+def cookie_file(results, path):
+    """The cookie file of the learners a target's requests are sent as."""
+    return results / COOKIE_FILES.get(path, DEFAULT_COOKIE_FILE)
+
+
 # What each target answers when all is well.
 STATUS = {EDITOR_PATH: 201}

@@ -1,7 +1,9 @@
-"""Fill the benchmark database: thousands of learners with watching, sittings, coding sessions, notes.
+"""Fill the benchmark database: thousands of learners with watching, sittings, coding sessions,
+notes and study groups.
 
 Run by bench/run.py after `migrate` and `load_curriculum`; writes the session cookies of a
-sample of learners, one "sessionid csrftoken" line each, for the load generator.
+sample of learners, one "sessionid csrftoken editor-key" line each, for the load generator, and
+those of the benchmark's study group (bench.BOARD_SLUG, all of them in the sample) beside them.
 """
 
 import argparse
@@ -29,9 +31,11 @@ from django.db import transaction  # noqa: E402
 from django.test import override_settings  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench import BOARD_MEMBERS, BOARD_PATH, BOARD_SLUG, COOKIE_FILES  # noqa: E402
 from curriculum.models import Chapter  # noqa: E402
 from curriculum.models import Path as LearningPath  # noqa: E402
 from editor.models import EditorKey  # noqa: E402
+from groups.models import Membership, StudyGroup  # noqa: E402
 from progress.models import CodingSession, Note, Profile, Watch, WatchEvent  # noqa: E402
 from tests.factories import PASSWORD, UserFactory  # noqa: E402
 
@@ -108,7 +112,44 @@ def coding_sessions_of(user, resources, chapters, rng, today, sessions):
     ]
 
 
-def write_sessions(users, cookie_file):
+# One study group per this many learners, each of 20 to 50 members (a learner may be in several).
+LEARNERS_PER_GROUP = 100
+GROUP_SIZES = (20, 50)
+
+
+def create_groups(users, signed_in, rng):
+    """Study groups among the learners, and the benchmark's own group: BOARD_MEMBERS of the
+    signed-in learners (all of them when fewer), the first its owner, every other one sharing
+    what they coded. Returns the benchmark group's members."""
+    board_members = signed_in[:BOARD_MEMBERS]
+    groups = [(StudyGroup(name="Benchmark study group", slug=BOARD_SLUG), board_members)]
+    for number in range(len(users) // LEARNERS_PER_GROUP):
+        size = min(rng.randint(*GROUP_SIZES), len(users))
+        name = f"Kernels study group {number + 1}"
+        groups.append(
+            (StudyGroup(name=name, slug=f"kernels-{number + 1}"), rng.sample(users, size))
+        )
+    StudyGroup.objects.bulk_create([group for group, _members in groups])
+    joined = timezone.now() - datetime.timedelta(days=30)
+    memberships = [
+        Membership(
+            group=group,
+            user=user,
+            role=Membership.Role.OWNER if index == 0 else Membership.Role.MEMBER,
+            display_name=f"Learner {user.pk}",
+            shares=Membership.Shares.CODING if index % 2 else Membership.Shares.PROGRESS,
+            joined_at=joined + datetime.timedelta(minutes=index),
+        )
+        for group, members in groups
+        for index, user in enumerate(members)
+    ]
+    Membership.objects.bulk_create(memberships, batch_size=BATCH)
+    return board_members
+
+
+def write_sessions(users, cookie_file, board_members=()):
+    """The cookie lines of these learners, and those of the benchmark group's members in their
+    own file (bench.COOKIE_FILES) beside it."""
     alphabet = string.ascii_letters + string.digits
     lines = []
     for user in users:
@@ -122,6 +163,9 @@ def write_sessions(users, cookie_file):
         editor = base64.b64encode(EditorKey.objects.issue(user=user).encode()).decode()
         lines.append(f"{session.session_key} {csrf} {editor}\n")
     Path(cookie_file).write_text("".join(lines))
+    by_user = dict(zip((user.pk for user in users), lines, strict=True))
+    board_lines = "".join(by_user[user.pk] for user in board_members)
+    (Path(cookie_file).parent / COOKIE_FILES[BOARD_PATH]).write_text(board_lines)
 
 
 def main():
@@ -160,10 +204,14 @@ def main():
             Note.objects.bulk_create(notes, batch_size=BATCH)
         for name, rows in zip(counts, (watches, events, coding_sessions, notes), strict=True):
             counts[name] += len(rows)
-    write_sessions(rng.sample(users, min(args.signed_in, len(users))), args.cookies)
+    signed_in = rng.sample(users, min(args.signed_in, len(users)))
+    with transaction.atomic():
+        board_members = create_groups(users, signed_in, rng)
+    write_sessions(signed_in, args.cookies, board_members)
     print(
         f"Generated {len(users)} learners, {counts['watch']} watch states, {counts['event']} "
-        f"watch events, {counts['coding_session']} coding sessions, {counts['note']} notes."
+        f"watch events, {counts['coding_session']} coding sessions, {counts['note']} notes, "
+        f"{StudyGroup.objects.count()} study groups."
     )
 
 

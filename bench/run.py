@@ -24,7 +24,16 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import BODIES, EDITOR_PATH, FLOOR_PATH, STATUS, VIEWING_PATH  # noqa: E402
+from bench import (  # noqa: E402
+    BOARD_PATH,
+    BODIES,
+    COOKIE_FILES,
+    EDITOR_PATH,
+    FLOOR_PATH,
+    STATUS,
+    VIEWING_PATH,
+    cookie_file,
+)
 
 PYTHON = sys.executable
 RESULTS = BENCH / "results"
@@ -45,6 +54,7 @@ TARGETS = [
     ("coding log", "GET", "/coding/"),
     ("stats", "GET", "/stats/"),
     ("settings", "GET", "/settings/"),
+    ("group board", "GET", BOARD_PATH),
     ("mark watched (POST)", "POST", "/resources/gpu-mode-12/watched/"),
     ("viewing beat (POST)", "POST", VIEWING_PATH),
     ("editor bulk of 25 (POST)", "POST", EDITOR_PATH),
@@ -114,8 +124,18 @@ def worker_memory_mb(master_pid):
 
 
 def check_signed_in(port, method, path, cookies):
-    """The target answers 200 to a learner of the cookie file, not a redirect to the sign-in page."""
-    session, csrf, editor = cookies.read_text().split("\n", 1)[0].split()
+    """The target answers 200 to a learner of the cookie file, not a redirect to the sign-in page;
+    to every learner of a target's own file (the board's members: any other learner gets a 404)."""
+    lines = cookies.read_text().splitlines()
+    for line in lines if path in COOKIE_FILES else lines[:1]:
+        status = answer(port, method, path, line)
+        if status != STATUS.get(path, 200):
+            raise SystemExit(f"{method} {path} answered {status} to a signed-in learner")
+
+
+def answer(port, method, path, cookie_line):
+    """The status of one request sent as the learner of this cookie line, as load.lua sends it."""
+    session, csrf, editor = cookie_line.split()
     headers = {"Cookie": f"sessionid={session}; csrftoken={csrf}", "X-CSRFToken": csrf}
     if path == EDITOR_PATH:
         headers = {"Authorization": f"Basic {editor}"}
@@ -127,11 +147,9 @@ def check_signed_in(port, method, path, cookies):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         connection.request(method, path, body=body, headers=headers)
-        status = connection.getresponse().status
+        return connection.getresponse().status
     finally:
         connection.close()
-    if status != STATUS.get(path, 200):
-        raise SystemExit(f"{method} {path} answered {status} to a signed-in learner")
 
 
 def count_queries(env, targets):
@@ -264,7 +282,7 @@ def main():
     }
     redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
     RESULTS.mkdir(exist_ok=True)
-    cookies = RESULTS / "cookies.txt"
+    cookies = cookie_file(RESULTS, "/")
     if not args.reuse_data:
         fresh_database(database_url)
         manage(env, "migrate", "--no-input", "-v0")
@@ -301,10 +319,11 @@ def main():
         wait_until_up(base_url)
         rows = []
         for name, method, path in targets:
+            learners = cookie_file(RESULTS, path)
             if path != READYZ[2]:
-                check_signed_in(args.port, method, path, cookies)
-            drive(base_url, method, path, min(300, args.requests), cookies, 2)  # warm-up
-            result = drive(base_url, method, path, args.requests, cookies, args.connections)
+                check_signed_in(args.port, method, path, learners)
+            drive(base_url, method, path, min(300, args.requests), learners, 2)  # warm-up
+            result = drive(base_url, method, path, args.requests, learners, args.connections)
             rows.append((name, result))
         report(
             table_rows(targets, rows, figures["queries"]),

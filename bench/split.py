@@ -3,7 +3,8 @@
 `make bench` says how fast each page is; this says why. It serves the benchmark's targets from
 this process (Django's WSGI handler, no server, no network but PostgreSQL's), in interleaved
 rounds (floor, page, floor, page...) so that a machine's load falls on all of them alike, each
-request signed in as another learner of the benchmark's cookie file, and splits each request's
+request signed in as another learner of the benchmark's cookie file (the group board's: its
+members), and splits each request's
 wall time into:
 
 - SQL: time spent inside the database driver's execute (a connection execute_wrapper): sending,
@@ -58,7 +59,7 @@ from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.template import loader  # noqa: E402
 
-from bench import BODIES, EDITOR_PATH, FLOOR_PATH  # noqa: E402
+from bench import BODIES, EDITOR_PATH, FLOOR_PATH, cookie_file  # noqa: E402
 from bench.run import TARGETS  # noqa: E402
 
 
@@ -150,15 +151,19 @@ def main():
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--learners", type=int, default=50, help="cookie lines to cycle through")
     args = parser.parse_args()
-    cookies = (BENCH / "results" / "cookies.txt").read_text().splitlines()[: args.learners]
     targets = [(name, method, path) for name, method, path in TARGETS if path != "/readyz"]
     if args.paths:
         targets = [t for t in targets if t[2] in args.paths or t[2] == FLOOR_PATH]
+    cookies = {
+        path: cookie_file(BENCH / "results", path).read_text().splitlines()[: args.learners]
+        for _name, _method, path in targets
+    }
     handler = WSGIHandler()
     figures = {name: [] for name, _, _ in targets}
     for round_number in range(args.rounds + 5):  # the first five warm the process up
         for name, method, path in targets:
-            line = cookies[(round_number * 7919 + len(name)) % len(cookies)]
+            learners = cookies[path]
+            line = learners[(round_number * 7919 + len(name)) % len(learners)]
             result = one_request(handler, method, path, line)
             if round_number >= 5:
                 figures[name].append(result)

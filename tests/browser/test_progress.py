@@ -180,6 +180,33 @@ def test_keyboard_only_a_learner_tabs_to_a_button_and_focus_stays_on_the_step(
     assert page.url.endswith("/")
 
 
+def test_the_pages_refresh_keeps_what_the_learner_typed(page, sign_in, transactional_db):
+    """Minutes typed in the course's tile, then a sitting saved from the next-up card: the page's
+    refresh moves the tile's state and bars, and keeps the tile's controls with the minutes in
+    them (static/js/watch_changed.js); focus stays in the field pressed Enter in."""
+    from progress import actions
+
+    stage, talk, course = small_path()
+    ada = UserFactory(username="ada")
+    actions.mark_watched(user=ada, resource=talk.resource)
+    CodingSessionFactory(user=ada, resource=talk.resource, minutes=600)  # next up: the course
+    sign_in(ada)
+    page.goto("/")
+    page.locator(f"#step-{course.pk}-minutes").fill("45")
+    next_up = page.locator(f"#next-up-{course.resource.pk}-minutes")
+    next_up.fill("30")
+    next_up.press("Enter")
+
+    expect(page.locator(f"#step-{course.pk}")).to_have_class(re.compile("step--in_progress"))
+    expect(page.locator(f"#stage-{stage.pk}-bar")).to_contain_text(
+        re.compile(r"1\sh\s30 regardées")
+    )
+    expect(page.locator("#watch-announcer")).to_have_text("Séance enregistrée pour « Course ».")
+    expect(page.locator(f"#step-{course.pk}-minutes")).to_have_value("45")
+    expect(next_up).to_be_focused()
+    assert Watch.objects.get(user=ada, resource=course.resource).logged_minutes == 30
+
+
 def test_a_bad_sitting_shows_its_error_in_place(page, sign_in, transactional_db):
     """Zero minutes: the error appears beside the field and nothing is logged."""
     _, _, course = small_path()

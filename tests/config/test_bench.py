@@ -158,3 +158,93 @@ def test_the_counted_learner_has_coding_sessions_and_watch_events():
     with_both = learner_with_rows(resource, sessions=1, events=1)
     UserFactory(is_staff=True)
     assert learner_with_data() == with_both
+
+
+def bench_group(users):
+    """The benchmark's study group (bench.BOARD_SLUG), the first of these users its owner."""
+    from bench import BOARD_SLUG
+    from groups.models import Membership, StudyGroup
+
+    group = StudyGroup.objects.create(name="Benchmark study group", slug=BOARD_SLUG)
+    Membership.objects.bulk_create(
+        Membership(
+            group=group,
+            user=user,
+            role="owner" if index == 0 else "member",
+            display_name=f"Learner {user.pk}",
+            shares="coding" if index % 2 else "progress",
+        )
+        for index, user in enumerate(users)
+    )
+    return group
+
+
+def test_the_group_board_is_counted_at_two_sizes(client):
+    """The board target answers its members and runs as many queries at ten times the rows."""
+    from bench import BOARD_PATH
+
+    resource = ResourceFactory()
+    user = learner_with_rows(resource, sessions=4, events=2)
+    others = [learner_with_rows(resource, sessions=3, events=1) for _ in range(3)]
+    bench_group([user, *others])
+    client.force_login(user)
+    at_1x, at_10x = counts_at_two_sizes(client, user, [("GET", BOARD_PATH)])[("GET", BOARD_PATH)]
+    assert at_1x == at_10x > 0
+
+
+def test_the_group_board_is_not_found_by_a_learner_of_another_group(client):
+    """Why the board has its own cookie file: a learner who is not a member gets a 404."""
+    from bench import BOARD_PATH
+
+    resource = ResourceFactory()
+    bench_group([learner_with_rows(resource, sessions=1, events=1)])
+    outsider = learner_with_rows(resource, sessions=1, events=1)
+    client.force_login(outsider)
+    with pytest.raises(RuntimeError, match=f"GET {BOARD_PATH} answered 404"):
+        counts_at_two_sizes(client, outsider, [("GET", BOARD_PATH)])
+
+
+def test_the_counted_learner_is_a_member_of_the_benchmark_group_when_there_is_one():
+    resource = ResourceFactory()
+    learner_with_rows(resource, sessions=2, events=1)
+    member = learner_with_rows(resource, sessions=1, events=1)
+    bench_group([UserFactory(), member])
+    assert learner_with_data() == member
+
+
+def test_the_generated_groups_put_the_board_members_in_their_own_cookie_file(tmp_path):
+    """bench/generate.py: study groups of 20 to 50 among the learners, and the benchmark's
+    group made of signed-in learners, whose cookie lines are the board target's file, each
+    line a session of one of its members; the board answers every one of them."""
+    import random
+
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.test import Client
+
+    from bench import BOARD_MEMBERS, BOARD_PATH, BOARD_SLUG, cookie_file
+    from bench.generate import create_groups, write_sessions
+    from groups.models import Membership, StudyGroup
+
+    rng = random.Random(1)
+    users = UserFactory.create_batch(230)
+    signed_in = users[::3]  # 77 learners, more than a group holds
+    members = create_groups(users, signed_in, rng)
+    write_sessions(signed_in, tmp_path / "cookies.txt", members)
+
+    assert members == signed_in[:BOARD_MEMBERS]
+    group = StudyGroup.objects.get(slug=BOARD_SLUG)
+    assert {m.user for m in Membership.objects.filter(group=group)} == set(members)
+    assert group.memberships.filter(role="owner").get().user == members[0]
+    others = StudyGroup.objects.exclude(slug=BOARD_SLUG)
+    assert others.count() == 2
+    assert all(20 <= other.memberships.count() <= 50 for other in others)
+
+    lines = cookie_file(tmp_path, BOARD_PATH).read_text().splitlines()
+    assert len(lines) == BOARD_MEMBERS
+    assert len((tmp_path / "cookies.txt").read_text().splitlines()) == len(signed_in)
+    sessions = [SessionStore(session_key=line.split()[0]) for line in lines]
+    assert [int(session["_auth_user_id"]) for session in sessions] == [m.pk for m in members]
+    for line in lines[:3]:
+        client = Client()
+        client.cookies["sessionid"] = line.split()[0]
+        assert client.get(BOARD_PATH).status_code == 200

@@ -33,6 +33,16 @@ def test_a_twelve_hour_course_asks_first_and_changes_nothing(learner, learner_cl
     assert not Watch.objects.exists() and not WatchEvent.objects.exists()
 
 
+def test_without_javascript_the_question_keeps_the_place_it_came_from(learner_client, course):
+    """The question's page is a page of its own: its forms and its way back keep the step's
+    anchor, so that confirming or cancelling lands back on the step."""
+    response = learner_client.post(url(course), {"next": "/path/#step-4"}, headers=EN)
+    html = response.content.decode()
+    assert "<h1>Mark “CUDA course” watched?</h1>" in html
+    assert '<input type="hidden" name="next" value="/path/#step-4">' in html
+    assert '<a href="/path/#step-4" class="watch__cancel">' in html
+
+
 def test_confirming_marks_it_watched(learner, learner_client, course):
     """The confirmed POST finishes the course and redirects back with a message."""
     response = learner_client.post(url(course), {"next": "/path/", "confirm": "yes"}, headers=EN)
