@@ -1,21 +1,27 @@
-"""A group's board: where each member stands, computed for all members in a fixed number of
-queries, and the page's view model (templates/groups/board.jinja prints it).
+"""A group's board: where each member stands, and the page's view model
+(templates/groups/board.jinja prints it).
 
-Path progress comes from progress's own function for many learners (progress/path.py), streaks
-from progress.stats.streaks and the 1:3 rule from progress.balance.Balance; the members' week and
-last activity are read in one statement (watching and coding together), their coding days in
-another, whatever their number and history.
+Two statements whatever the number of members and the size of their histories: the group's
+members with their profiles and the curriculum's revision token, then every member's figures
+aggregated in SQL (steps done on the path, the week's minutes watched and coded, last activity,
+the current coding streak in the member's own day) with the latest sessions of this week of those
+who share them. The path's steps, stages and the architecture talk's resource come from the
+curriculum in memory (curriculum/structure.py).
 """
 
-from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+import datetime
+from dataclasses import dataclass
+from datetime import date, timedelta
 
-from django.db.models import F, Max, Q, Sum, Value, Window
-from django.db.models.functions import RowNumber
+from django.db import connection
+from django.http import Http404
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from curriculum import structure
+from curriculum.models import Revision
 from groups.forms import MembershipForm
 from groups.models import Membership, StudyGroup
 from lib.durations import duration
@@ -23,160 +29,253 @@ from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.time_zone import zone_or_default
 from lib.urls import url_with
 from progress.balance import Balance, week_bounds, week_start
-from progress.models import CodingSession, WatchEvent
-from progress.path import PathProgress, path_progress_of_learners
-from progress.stats import streaks
+from progress.models import CodingSession, Profile, Watch, WatchEvent
+from progress.path import current_stage, layout_of, week_of
 
-# ?sort= keys of the board, each with how a row is ordered; numbers sort from the highest.
+# ?sort= keys of the board, each with how a member's line is ordered; numbers from the highest.
 SORTS = {
-    "name": lambda row: (row.name.casefold(),),
-    "progress": lambda row: (-row.progress.steps_done, row.name.casefold()),
-    "watched": lambda row: (-row.week.watched, row.name.casefold()),
-    "coded": lambda row: (-row.week.coded, row.name.casefold()),
-    "streak": lambda row: (-row.streak, row.name.casefold()),
-    "activity": lambda row: (-(row.last_active.timestamp() if row.last_active else 0),),
+    "name": lambda line: (line.name.casefold(),),
+    "progress": lambda line: (-line.steps_done, line.name.casefold()),
+    "watched": lambda line: (-line.watched_minutes, line.name.casefold()),
+    "coded": lambda line: (-line.coded_minutes, line.name.casefold()),
+    "streak": lambda line: (-line.streak, line.name.casefold()),
+    "activity": lambda line: (-line.last_active_at,),
 }
 DEFAULT_SORT = "progress"
 # Coding sessions shown per member who shares them, the latest first.
 SESSIONS_SHOWN = 5
 
+MEMBERSHIP_FIELDS = ["id", "group_id", "user_id", "role", "display_name", "shares", "joined_at"]
+GROUP_FIELDS = ["id", "name", "slug", "description", "created_at"]
 
-@dataclass
-class BoardRow:
-    """One member as the board shows them: only what they chose to show."""
+# The owner first, then by seniority (MembershipQuerySet.of_group's order).
+MEMBERS_SQL = f"""
+SELECT m.id, m.group_id, m.user_id, m.role, m.display_name, m.shares, m.joined_at,
+       g.name, g.slug, g.description, g.created_at,
+       p.started_on, p.time_zone, p.architecture_id, p.gpu_card_id,
+       (SELECT token FROM {Revision._meta.db_table} ORDER BY id LIMIT 1)
+  FROM {Membership._meta.db_table} m
+  JOIN {StudyGroup._meta.db_table} g ON g.id = m.group_id
+  LEFT JOIN {Profile._meta.db_table} p ON p.user_id = m.user_id
+ WHERE g.slug = %s
+ ORDER BY m.role DESC, m.joined_at, m.id
+"""
+
+# The day before a day.
+PREVIOUS_DAY = {
+    "postgresql": "{} - 1",
+    "sqlite": "date({}, '-1 day')",
+}
+
+CODING, EVENTS, WATCHES = (
+    CodingSession._meta.db_table,
+    WatchEvent._meta.db_table,
+    Watch._meta.db_table,
+)
+
+# members: (user, their today, the resource their architecture talk resolves to, whether they
+# share their coding); weights: how many steps of the path each resource stands for (the
+# architecture talk's left out: it is each member's own). A streak: from the member's latest
+# coding day up to their today, back one day at a time while the day before was coded too (an
+# index probe per day of the run, none for the rest of the history).
+FIGURES_SQL = """
+WITH RECURSIVE members(user_id, today, talk_id, shares) AS (VALUES {members}),
+weights(resource_id, steps) AS (VALUES {weights}),
+run(user_id, day) AS (
+  SELECT m.user_id,
+         (SELECT MAX(c.day) FROM {coding} c WHERE c.user_id = m.user_id AND c.day <= m.today)
+    FROM members m
+  UNION ALL
+  SELECT r.user_id, {previous_day} FROM run r
+   WHERE EXISTS (SELECT 1 FROM {coding} c WHERE c.user_id = r.user_id AND c.day = {previous_day})
+),
+streaks AS (
+  SELECT user_id, COUNT(day) AS length, MAX(day) AS last FROM run GROUP BY user_id
+)
+SELECT 'member' AS kind, m.user_id,
+       (SELECT SUM(e.minutes) FROM {events} e
+         WHERE e.user_id = m.user_id AND e.at >= %(week_from)s AND e.at < %(week_to)s) AS i1,
+       (SELECT MAX(e.at) FROM {events} e WHERE e.user_id = m.user_id) AS t1,
+       (SELECT SUM(c.minutes) FROM {coding} c
+         WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s) AS i2,
+       (SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id) AS t2,
+       (SELECT COALESCE(SUM(w8.steps), 0) FROM {watches} w JOIN weights w8
+           ON w8.resource_id = w.resource_id
+         WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL)
+       + %(talks)s * (SELECT COUNT(*) FROM {watches} w
+         WHERE w.user_id = m.user_id AND w.resource_id = m.talk_id
+           AND w.finished_at IS NOT NULL) AS i3,
+       s.length AS i4, s.last AS d1, CAST(NULL AS varchar(200)) AS s1,
+       CAST(NULL AS varchar(200)) AS s2
+  FROM members m LEFT JOIN streaks s ON s.user_id = m.user_id
+UNION ALL
+SELECT 'session', user_id, minutes, NULL, rank, NULL, NULL, NULL, day, built, code_url
+  FROM (
+    SELECT c.user_id, c.minutes, c.day, c.built, c.code_url,
+           ROW_NUMBER() OVER (PARTITION BY c.user_id
+                              ORDER BY c.day DESC, c.created_at DESC, c.id DESC) AS rank
+      FROM {coding} c JOIN members m ON m.user_id = c.user_id AND m.shares
+     WHERE c.day >= %(monday)s AND c.day < %(next_monday)s
+  ) ranked
+ WHERE rank <= {shown}
+ ORDER BY 1, 2, 5
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A member as the members' statement reads them."""
 
     membership: Membership
-    progress: PathProgress
-    week: Balance
+    today: date  # the day the member is living now, in the time zone of their profile
+    started_on: date
+    talk_id: int | None  # the resource the path's architecture talk is for them
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """A member's figures as the figures' statement sums them."""
+
+    watched: int
+    last_watched: datetime.datetime | None
+    coded: int
+    last_coded: datetime.datetime | None
+    steps_done: int
     streak: int
-    coded_today: bool  # in the member's own day, wherever the viewer lives
-    last_active: datetime | None
-    coding: list[dict] = field(default_factory=list)
-
-    @property
-    def name(self):
-        return self.membership.display_name
-
-    @property
-    def current_stage(self):
-        return next((stage.stage for stage in self.progress.stages if stage.is_current), None)
+    coded_today: bool
+    sessions: list
 
 
-def coding_this_week(user_ids, monday: date) -> dict[int, list[dict]]:
-    """The latest sessions each of these learners coded in the week from monday, in one query.
-
-    At most SESSIONS_SHOWN each, with their day already written out: formatting a date per
-    session in the template was most of the board's time.
-    """
-    latest_first = [F("day").desc(), F("created_at").desc(), F("pk").desc()]
-    rows = (
-        CodingSession.objects.filter(user__in=user_ids)
-        .in_week(monday)
-        .annotate(rank=Window(RowNumber(), partition_by="user", order_by=latest_first))
-        .filter(rank__lte=SESSIONS_SHOWN)
-        .order_by("user", "rank")
-        .values("user", "day", "minutes", "built", "code_url")
-    )
-    sessions: dict[int, list[dict[str, object]]] = {pk: [] for pk in user_ids}
-    days = {}
-    for row in rows:
-        if row["day"] not in days:
-            days[row["day"]] = date_format(row["day"], "D j")
-        sessions[row["user"]].append(
-            row | {"day_label": days[row["day"]], "time": duration(row["minutes"])}
-        )
-    return sessions
+def _instant(value):
+    """SQLite gives instants as text in UTC."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+        if value is not None and timezone.is_naive(value):
+            value = value.replace(tzinfo=datetime.UTC)
+    return value
 
 
-def activity_of(user_ids, today: date) -> dict[tuple[str, int], tuple[int, datetime | None]]:
-    """The minutes each learner watched and coded in today's week, and when they last watched
-    and last logged code, keyed by ("watched" or "coded", user id), in one statement."""
-    start, end = week_bounds(today)
-    monday = week_start(today)
-    watched = (
-        WatchEvent.objects.filter(user__in=user_ids)
-        .values("user")
-        .annotate(
-            kind=Value("watched"),
-            week=Sum("minutes", filter=Q(at__gte=start, at__lt=end)),
-            last=Max("at"),
-        )
-        .values_list("kind", "user", "week", "last")
-        .order_by()
-    )
-    coded = (
-        CodingSession.objects.filter(user__in=user_ids)
-        .values("user")
-        .annotate(
-            kind=Value("coded"),
-            week=Sum("minutes", filter=Q(day__gte=monday, day__lt=monday + timedelta(days=7))),
-            last=Max("created_at"),
-        )
-        .values_list("kind", "user", "week", "last")
-        .order_by()
-    )
-    rows = watched.union(coded, all=True).order_by()
-    return {(kind, user): (max(week or 0, 0), last) for kind, user, week, last in rows}
+def _day(value):
+    return date.fromisoformat(value[:10]) if isinstance(value, str) else value
 
 
-def coding_days_of(todays: dict[int, date]) -> dict[int, set[date]]:
-    """The days each learner coded, up to the latest of their todays, in one query."""
-    days: dict[int, set[date]] = {pk: set() for pk in todays}
-    rows = (
-        CodingSession.objects.filter(user__in=list(todays), day__lte=max(todays.values()))
-        .values_list("user", "day")
-        .distinct()
-        .order_by()
-    )
-    for user, day in rows:
-        days[user].add(day)
-    return days
-
-
-def members_todays(progress: dict[int, PathProgress], now: datetime | None = None):
-    """The day each member is living now, in the time zone of their profile (the site's without
-    one)."""
+def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
+    """The group at slug's members and the viewer's membership (404 when not one), the owner
+    first, then by seniority, with the curriculum at the revision read with them: one statement."""
     now = now or timezone.now()
-    todays = {}
-    for pk, member in progress.items():
-        zone = zone_or_default(member.profile.time_zone if member.profile else "")
-        todays[pk] = timezone.localtime(now, zone).date()
-    return todays
-
-
-def board_rows(memberships, *, sort: str = DEFAULT_SORT, today: date | None = None):
-    """The board's rows for these memberships, sorted, in five queries whatever their number.
-
-    The week is the viewer's (today); streaks and "coded today" are each member's own.
-    """
-    today = today or timezone.localdate()
-    user_ids = [membership.user_id for membership in memberships]
-    progress = path_progress_of_learners(user_ids, today=today)
-    todays = members_todays(progress)
-    activity = activity_of(user_ids, today)
-    coding_days = coding_days_of(todays) if todays else {}
-    sharing = [m.user_id for m in memberships if m.shares == Membership.Shares.CODING]
-    coding = coding_this_week(sharing, week_start(today)) if sharing else {}
-    nothing = (0, None)
-    rows = []
-    for membership in memberships:
-        pk = membership.user_id
-        watched, last_watched = activity.get(("watched", pk), nothing)
-        coded, last_coded = activity.get(("coded", pk), nothing)
-        rows.append(
-            BoardRow(
+    with connection.cursor() as cursor:
+        cursor.execute(MEMBERS_SQL, [slug])
+        rows = cursor.fetchall()
+    if not any(row[2] == viewer_id for row in rows):
+        raise Http404
+    curriculum = structure.at_revision(rows[0][15])
+    group = StudyGroup.from_db(connection.alias, GROUP_FIELDS, [rows[0][1], *rows[0][7:11]])
+    advice, zones, members, me = {}, {}, [], None
+    default_start = timezone.localdate()
+    for row in rows:
+        membership = Membership.from_db(connection.alias, MEMBERSHIP_FIELDS, row[:7])
+        membership.group = group
+        started_on, zone, architecture, card = row[11:15]
+        if zone not in zones:
+            zones[zone] = timezone.localtime(now, zone_or_default(zone or "")).date()
+        if (card, architecture) not in advice:
+            session = curriculum.session_advice(card_id=card, architecture_id=architecture).session
+            advice[card, architecture] = session.pk if session else None
+        members.append(
+            Member(
                 membership=membership,
-                progress=progress[pk],
-                week=Balance(watched=watched, coded=coded, this_week=True),
-                streak=streaks(coding_days[pk], todays[pk])[0],
-                coded_today=todays[pk] in coding_days[pk],
-                last_active=max(
-                    (when for when in (last_watched, last_coded) if when), default=None
-                ),
-                coding=coding.get(pk, []),
+                today=zones[zone],
+                started_on=_day(started_on) if started_on else default_start,
+                talk_id=advice[card, architecture],
             )
         )
-    return sorted(rows, key=SORTS.get(sort, SORTS[DEFAULT_SORT]))
+        if membership.user_id == viewer_id:
+            me = membership
+    return curriculum, me, members
+
+
+def path_weights(layout) -> tuple[dict[int, int], int]:
+    """How many steps of the path each resource stands for, and how many are the architecture
+    talk (each member's own resource)."""
+    weights: dict[int, int] = {}
+    talks = 0
+    for _stage, steps in layout:
+        for step in steps:
+            if step.is_architecture_talk:
+                talks += 1
+            elif step.resource_id is not None:
+                weights[step.resource_id] = weights.get(step.resource_id, 0) + 1
+    return weights, talks
+
+
+def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, dict]:
+    """The figures' statement for these members, with its VALUES lists' parameters."""
+    previous_day = PREVIOUS_DAY.get(connection.vendor, PREVIOUS_DAY["postgresql"])
+    params: dict[str, object] = {}
+    member_values = []
+    for index, member in enumerate(members):
+        member_values.append(
+            f"(CAST(%(u{index})s AS integer), CAST(%(d{index})s AS date), "
+            f"CAST(%(t{index})s AS integer), %(s{index})s)"
+        )
+        params |= {
+            f"u{index}": member.membership.user_id,
+            f"d{index}": member.today,
+            f"t{index}": member.talk_id,
+            f"s{index}": member.membership.shares == Membership.Shares.CODING,
+        }
+    weight_values = []
+    for index, (resource_id, steps) in enumerate(weights.items() or [(None, 0)]):
+        weight_values.append(f"(CAST(%(r{index})s AS integer), CAST(%(n{index})s AS integer))")
+        params |= {f"r{index}": resource_id, f"n{index}": steps}
+    sql = FIGURES_SQL.format(
+        members=", ".join(member_values),
+        weights=", ".join(weight_values),
+        coding=CODING,
+        events=EVENTS,
+        watches=WATCHES,
+        previous_day=previous_day.format("r.day"),
+        shown=SESSIONS_SHOWN,
+    )
+    return sql, params
+
+
+def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, Figures]:
+    """Every member's figures, keyed by user id, in one statement: the week is the viewer's
+    (today), streaks and "coded today" each member's own."""
+    ops = connection.ops
+    week_from, week_to = week_bounds(today)
+    monday = week_start(today)
+    sql, params = figures_sql(members, weights)
+    params |= {
+        "week_from": ops.adapt_datetimefield_value(week_from),
+        "week_to": ops.adapt_datetimefield_value(week_to),
+        "monday": monday,
+        "next_monday": monday + timedelta(days=7),
+        "talks": talks,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    todays = {member.membership.user_id: member.today for member in members}
+    figures: dict[int, Figures] = {}
+    for kind, user, i1, t1, i2, t2, i3, i4, d1, s1, s2 in rows:
+        if kind == "member":
+            last = _day(d1)
+            alive = last is not None and last >= todays[user] - timedelta(days=1)
+            figures[user] = Figures(
+                watched=max(i1 or 0, 0),
+                last_watched=_instant(t1),
+                coded=max(i2 or 0, 0),
+                last_coded=_instant(t2),
+                steps_done=i3 or 0,
+                streak=i4 if alive else 0,
+                coded_today=last == todays[user],
+                sessions=[],
+            )
+        else:
+            figures[user].sessions.append((_day(d1), i1, s1, s2))
+    return figures
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +308,10 @@ class MemberLine:
     coded_today: bool
     last_active: str  # "" for none yet
     coding: tuple[SessionLine, ...]
+    # What the sorts compare: minutes this week, the last activity as a timestamp (0: none).
+    watched_minutes: int
+    coded_minutes: int
+    last_active_at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,48 +349,99 @@ def sort_links(sort: str) -> tuple[SortLink, ...]:
     return tuple(SortLink(labels[key], f"?sort={key}", key == sort) for key in SORTS)
 
 
-def member_line(row: BoardRow, me: Membership) -> MemberLine:
-    stage = row.current_stage
-    week = row.week
+class Writer:
+    """Figures written out for one page, each distinct value once: many members share a day,
+    a duration or a stage."""
+
+    def __init__(self, stages, today: date):
+        self.stages, self.today = stages, today
+        self.durations: dict[int, str] = {}
+        self.days: dict[date, str] = {}
+        self.dates: dict[date, str] = {}
+        self.stage_titles: dict[date, str] = {}
+
+    def duration(self, minutes: int) -> str:
+        if minutes not in self.durations:
+            self.durations[minutes] = duration(minutes)
+        return self.durations[minutes]
+
+    def day(self, day: date) -> str:
+        if day not in self.days:
+            self.days[day] = date_format(day, "D j")
+        return self.days[day]
+
+    def last_active(self, when: datetime.datetime | None) -> str:
+        if when is None:
+            return ""
+        day = timezone.localtime(when).date()
+        if day not in self.dates:
+            self.dates[day] = date_format(day, "SHORT_DATE_FORMAT")
+        return self.dates[day]
+
+    def stage(self, started_on: date) -> str:
+        """The title of the stage of the path a member who started on that day is in."""
+        if started_on not in self.stage_titles:
+            stage = (
+                current_stage(self.stages, week_of(started_on, self.stages, self.today))
+                if self.stages
+                else None
+            )
+            self.stage_titles[started_on] = stage.title if stage else ""
+        return self.stage_titles[started_on]
+
+
+def member_line(
+    member: Member, figures: Figures, me: Membership, steps_total: int, write: Writer
+) -> MemberLine:
+    membership = member.membership
+    week = Balance(watched=figures.watched, coded=figures.coded, this_week=True)
+    last_active = max(
+        (when for when in (figures.last_watched, figures.last_coded) if when), default=None
+    )
     return MemberLine(
-        pk=row.membership.pk,
-        name=row.name,
-        is_me=row.membership.pk == me.pk,
-        is_owner=row.membership.is_owner,
-        steps_done=row.progress.steps_done,
-        steps_total=row.progress.steps_total,
-        stage=stage.title if stage else "",
-        watched=duration(week.watched),
-        coded=duration(week.coded),
+        pk=membership.pk,
+        name=membership.display_name,
+        is_me=membership.pk == me.pk,
+        is_owner=membership.is_owner,
+        steps_done=figures.steps_done,
+        steps_total=steps_total,
+        stage=write.stage(member.started_on),
+        watched=write.duration(week.watched),
+        coded=write.duration(week.coded),
         has_watched=week.has_watched,
         is_met=week.is_met,
-        needed=duration(week.code_needed),
-        streak=row.streak,
-        coded_today=row.coded_today,
-        last_active=(
-            date_format(timezone.localtime(row.last_active), "SHORT_DATE_FORMAT")
-            if row.last_active
-            else ""
-        ),
+        needed=write.duration(week.code_needed),
+        streak=figures.streak,
+        coded_today=figures.coded_today,
+        last_active=write.last_active(last_active),
         coding=tuple(
-            SessionLine(s["day_label"], s["time"], s["built"], s["code_url"]) for s in row.coding
+            SessionLine(write.day(day), write.duration(minutes), built, code_url)
+            for day, minutes, built, code_url in figures.sessions
         ),
+        watched_minutes=week.watched,
+        coded_minutes=week.coded,
+        last_active_at=last_active.timestamp() if last_active else 0,
     )
 
 
 def board_page(
-    group: StudyGroup,
-    me: Membership,
-    memberships: list[Membership],
-    *,
-    sort: str,
-    form: MembershipForm | None = None,
+    slug: str, viewer_id: int, *, sort: str, form: MembershipForm | None = None
 ) -> BoardPage:
-    """The board of group as the member me sees it, sorted, with their own form (refused when
-    given)."""
+    """The board of the group at slug as the member viewer_id sees it (404 for anyone else),
+    sorted, with their own form (refused when given): two statements."""
     today = timezone.localdate()
+    curriculum, me, members = members_of(slug, viewer_id)
+    layout = layout_of(curriculum.path)
+    weights, talks = path_weights(layout)
+    figures = figures_of(members, weights, talks, today)
+    write = Writer([stage for stage, _steps in layout], today)
+    steps_total = sum(len(steps) for _stage, steps in layout)
+    lines = [
+        member_line(member, figures[member.membership.user_id], me, steps_total, write)
+        for member in members
+    ]
+    group = me.group
     form = form or MembershipForm(instance=me)
-    rows = board_rows(memberships, sort=sort, today=today)
     return BoardPage(
         name=group.name,
         description=group.description,
@@ -297,7 +451,7 @@ def board_page(
         update_url=url_with("groups:update_membership", group.slug),
         leave_url=url_with("groups:leave", group.slug),
         sorts=sort_links(sort),
-        members=tuple(member_line(row, me) for row in rows),
+        members=tuple(sorted(lines, key=SORTS.get(sort, SORTS[DEFAULT_SORT]))),
         fields=field_groups(form),
         form_errors=non_field_errors(form),
     )

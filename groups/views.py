@@ -90,15 +90,6 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
 # The board
 
 
-def board_members(request: AuthenticatedHttpRequest, slug: str) -> tuple[Membership, list]:
-    """The viewer's membership of the group at slug and every member's, in one query, or 404."""
-    memberships = list(Membership.objects.of_group(slug))
-    me = next((m for m in memberships if m.user_id == request.user.pk), None)
-    if me is None:
-        raise Http404
-    return me, memberships
-
-
 def render_board(
     request: AuthenticatedHttpRequest,
     slug: str,
@@ -107,8 +98,7 @@ def render_board(
 ) -> HttpResponse:
     sort = request.GET.get("sort", DEFAULT_SORT)
     sort = sort if sort in SORTS else DEFAULT_SORT
-    me, memberships = board_members(request, slug)
-    page = board_page(me.group, me, memberships, sort=sort, form=form)
+    page = board_page(slug, request.user.pk, sort=sort, form=form)
     return render(request, "groups/board.jinja", {"page": page}, status=status, using="jinja2")
 
 

@@ -374,6 +374,8 @@ class CodingSession(models.Model):
         ]
         indexes = [
             models.Index(fields=["user", "-day"], name="codingsession_user_day"),
+            # A learner's last logged code (the group board's last activity) without their rows.
+            models.Index(fields=["user", "-created_at"], name="codingsession_user_created"),
             # Covers the path pages' minutes per resource, as watchevent_minutes does.
             models.Index(
                 fields=["user", "resource", "day", "minutes"], name="codingsession_minutes"

@@ -49,8 +49,9 @@ PAGES = [
     # + one statement: revision token, profile, watch rows, minutes, coding days (progress/history.py).
     ("learner", "/", 3),
     ("learner", "/path/", 3),
-    # + revision token, the learner's totals, one page of sessions, the editor's projects.
-    ("learner", "/coding/?page=2", 6),
+    # + one statement: revision token, the learner's totals, one page of sessions, the editor's
+    # projects (progress/coding_log.py).
+    ("learner", "/coding/?page=2", 3),
     # + one statement: minutes coded and watched by day, finished per kind (progress/stats.py).
     ("learner", "/stats/", 3),
     # + revision token, the profile and the reminders' state in one query.
@@ -59,9 +60,9 @@ PAGES = [
     ("learner", "/settings/editor/", 3),
     ("learner", "/settings/share/", 3),
     ("learner", "/groups/", 4),
-    # + the members with the viewer's membership, revision token, then the board's computation:
-    # profiles, watch rows, watching (week and last), coding days, this week's sessions shared.
-    ("learner", "/groups/{group}/", 9),
+    # + the members with their profiles and the revision token, then every member's figures and
+    # this week's shared sessions in one statement (groups/board.py).
+    ("learner", "/groups/{group}/", 4),
     ("learner", "/groups/{group}/manage/", 6),
     ("learner", "/share/{share_token}/", 8),
     ("curator", "/curators/progress/", 14),

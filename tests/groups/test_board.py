@@ -155,3 +155,53 @@ def test_the_week_counts_only_this_weeks_coding_and_watching(
     assert (grace.coded, grace.watched, grace.has_watched) == ("30\xa0min", "0\xa0min", False)
     assert grace.last_active != ""
     assert "30 min watched" not in response.content.decode()
+
+
+def test_the_board_costs_the_same_queries_for_two_members_or_fifty(
+    client_of, learner, other_learner, group, small_path, django_assert_num_queries
+):
+    """The session, the user, the members with their profiles and the curriculum's revision
+    token, then every member's figures in one statement: 4, whatever the number of members and
+    the length of their histories."""
+    from groups.models import Membership
+    from tests.factories import ProfileFactory, UserFactory, WatchEventFactory
+
+    client = client_of(learner)
+    client.get(board_url(group))  # the curriculum is built once per process, on first use
+    with django_assert_num_queries(4):
+        assert client.get(board_url(group)).status_code == 200
+    for number in range(48):
+        user = UserFactory()
+        ProfileFactory(user=user, time_zone=("Asia/Tokyo", "America/Toronto", "")[number % 3])
+        Membership.objects.create(
+            group=group, user=user, display_name=f"Member {number}", shares="coding"
+        )
+        CodingSessionFactory.create_batch(3, user=user, resource=small_path.lectures[0])
+        WatchEventFactory(user=user, resource=small_path.lectures[0], minutes=20)
+        progress_actions.mark_watched(user=user, resource=small_path.lectures[number % 3])
+    for sort in SORT_KEYS:
+        with django_assert_num_queries(4):
+            response = client.get(board_url(group, sort=sort))
+        assert len(response.context["page"].members) == 50
+
+
+SORT_KEYS = ("name", "progress", "watched", "coded", "streak", "activity")
+
+
+def test_a_streak_is_the_run_of_days_up_to_today_or_yesterday(
+    client_of, learner, other_learner, group, small_path
+):
+    """Grace coded today, the two days before and four days ago: 3 days; Ada's last run ended
+    two days ago: none."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    for back in (0, 1, 1, 2, 4, 5):
+        CodingSessionFactory(user=other_learner, day=today - timedelta(days=back))
+    for back in (2, 3):
+        CodingSessionFactory(user=learner, day=today - timedelta(days=back))
+    members = {m.name: m for m in client_of(learner).get(board_url(group)).context["page"].members}
+    assert (members["Grace H."].streak, members["Grace H."].coded_today) == (3, True)
+    assert (members["Ada L."].streak, members["Ada L."].coded_today) == (0, False)
