@@ -80,13 +80,12 @@ CODING, EVENTS, WATCHES = (
 )
 
 # members: (user, their today, the resource their architecture talk resolves to, whether they
-# share their coding); weights: how many steps of the path each resource stands for (the
-# architecture talk's left out: it is each member's own). A streak: from the member's latest
+# share their coding); steps_of: how many steps of the path a finished resource stands for (the
+# architecture talk's left out: it is each member's own), written from the curriculum. A streak: from the member's latest
 # coding day up to their today, back one day at a time while the day before was coded too (an
 # index probe per day of the run, none for the rest of the history).
 FIGURES_SQL = """
 WITH RECURSIVE members(user_id, today, talk_id, shares) AS ({members}),
-weights(resource_id, steps) AS ({weights}),
 run(user_id, day) AS (
   SELECT m.user_id,
          (SELECT MAX(c.day) FROM {coding} c WHERE c.user_id = m.user_id AND c.day <= m.today)
@@ -105,12 +104,9 @@ SELECT 'member' AS kind, m.user_id,
        (SELECT SUM(c.minutes) FROM {coding} c
          WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s) AS i2,
        (SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id) AS t2,
-       (SELECT COALESCE(SUM(w8.steps), 0) FROM {watches} w JOIN weights w8
-           ON w8.resource_id = w.resource_id
-         WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL)
-       + %(talks)s * (SELECT COUNT(*) FROM {watches} w
-         WHERE w.user_id = m.user_id AND w.resource_id = m.talk_id
-           AND w.finished_at IS NOT NULL) AS i3,
+       (SELECT COALESCE(SUM({steps_of} + CASE WHEN w.resource_id = m.talk_id
+                                              THEN %(talks)s ELSE 0 END), 0)
+          FROM {watches} w WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL) AS i3,
        s.length AS i4, s.last AS d1, CAST(NULL AS varchar(200)) AS s1,
        CAST(NULL AS varchar(200)) AS s2
   FROM members m LEFT JOIN streaks s ON s.user_id = m.user_id
@@ -214,26 +210,29 @@ def path_weights(layout) -> tuple[dict[int, int], int]:
     return weights, talks
 
 
+def steps_of(weights: dict[int, int]) -> str:
+    """How many steps of the path the watch row w's resource stands for, as SQL: numbers from
+    the curriculum, written in the statement."""
+    if not weights:
+        return "0"
+    cases = " ".join(f"WHEN {int(pk)} THEN {int(steps)}" for pk, steps in weights.items())
+    return f"CASE w.resource_id {cases} ELSE 0 END"
+
+
 def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, dict]:
-    """The figures' statement for these members, with its lists' parameters: arrays on
-    PostgreSQL (a statement of the same text whatever the members), VALUES lists elsewhere."""
+    """The figures' statement for these members, with its members' parameters: arrays on
+    PostgreSQL (a statement of the same text whatever the members), a VALUES list elsewhere."""
     previous_day = PREVIOUS_DAY.get(connection.vendor, PREVIOUS_DAY["postgresql"])
-    pairs = list(weights.items()) or [(None, 0)]
     if connection.vendor == "postgresql":
         member_rows = (
             "SELECT * FROM unnest(CAST(%(users)s AS integer[]), CAST(%(todays)s AS date[]), "
             "CAST(%(talk_ids)s AS integer[]), CAST(%(shares)s AS boolean[]))"
-        )
-        weight_rows = (
-            "SELECT * FROM unnest(CAST(%(resources)s AS integer[]), CAST(%(steps)s AS integer[]))"
         )
         params: dict[str, object] = {
             "users": [member.membership.user_id for member in members],
             "todays": [member.today for member in members],
             "talk_ids": [member.talk_id for member in members],
             "shares": [member.membership.shares == Membership.Shares.CODING for member in members],
-            "resources": [resource for resource, _steps in pairs],
-            "steps": [steps for _resource, steps in pairs],
         }
     else:
         params = {}
@@ -249,15 +248,10 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
                 f"t{index}": member.talk_id,
                 f"s{index}": member.membership.shares == Membership.Shares.CODING,
             }
-        weight_values = []
-        for index, (resource_id, steps) in enumerate(pairs):
-            weight_values.append(f"(CAST(%(r{index})s AS integer), CAST(%(n{index})s AS integer))")
-            params |= {f"r{index}": resource_id, f"n{index}": steps}
         member_rows = "VALUES " + ", ".join(member_values)
-        weight_rows = "VALUES " + ", ".join(weight_values)
     sql = FIGURES_SQL.format(
         members=member_rows,
-        weights=weight_rows,
+        steps_of=steps_of(weights),
         coding=CODING,
         events=EVENTS,
         watches=WATCHES,
