@@ -3,10 +3,11 @@ coordinate the page prints, from the learner's record (progress/stats.py, one st
 
 The chart geometry is fixed, so the squares' and bars' coordinates per column, row and level are
 computed once at import; the words of a language (month and weekday names, the titles' formats)
-once per process and language. Neither holds anything of a learner. Per request are left the
-learner's figures: 12 weeks, up to 182 days, the totals and streaks. Numbers and dates are
-written as the Django filters wrote them (`floatformat`, `date`: tests/progress/test_stats_page.py
-compares them), without their per-call cost.
+once per process and language; the coding calendar of a day, its squares rendered, once per
+process, day and language. None holds anything of a learner. Per request are left the learner's
+figures: 12 weeks, the squares of the days they coded, the totals and streaks. Numbers and dates
+are written as the Django filters wrote them (`floatformat`, `date`:
+tests/progress/test_stats_page.py compares them), without their per-call cost.
 """
 
 from dataclasses import dataclass
@@ -95,10 +96,10 @@ def words_of(language: str | None) -> Words:
 
 
 def hours(minutes: int, words: Words) -> str:
-    """Minutes as hours to a tenth, as `floatformat(minutes / 60, 1)` writes them (half up)."""
-    tenths = (minutes + 3) // 6 if minutes >= 0 else -((-minutes + 3) // 6)
-    sign = "-" if tenths < 0 else ""
-    return f"{sign}{abs(tenths) // 10}{words.decimal}{abs(tenths) % 10}"
+    """Minutes (0 or more) as hours to a tenth, as `floatformat(minutes / 60, 1)` writes them:
+    rounded half up."""
+    tenths = (minutes + 3) // 6
+    return f"{tenths // 10}{words.decimal}{tenths % 10}"
 
 
 def rounded_hours(minutes: int, words: Words) -> str:
@@ -114,7 +115,7 @@ def day_month_year(day: date, words: Words) -> str:
 # The weekly chart
 
 
-@dataclass(slots=True)  # not frozen, as HeatmapCell
+@dataclass(slots=True)  # not frozen: a frozen dataclass is four times slower to make
 class ChartWeek:
     """One week: its two bars in the chart and its row in the table under it."""
 

@@ -49,8 +49,9 @@ PAGES = [
     # + one statement: revision token, profile, watch rows, minutes, coding days (progress/history.py).
     ("learner", "/", 3),
     ("learner", "/path/", 3),
-    # + revision token, the learner's totals, one page of sessions, the editor's projects.
-    ("learner", "/coding/?page=2", 6),
+    # + one statement: revision token, the learner's totals, one page of sessions, the editor's
+    # projects (progress/coding_log.py).
+    ("learner", "/coding/?page=2", 3),
     # + one statement: minutes coded and watched by day, finished per kind (progress/stats.py).
     ("learner", "/stats/", 3),
     # + revision token, the profile and the reminders' state in one query.
