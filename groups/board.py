@@ -239,7 +239,8 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
         member_values = []
         for index, member in enumerate(members):
             member_values.append(
-                f"(CAST(%(u{index})s AS integer), CAST(%(d{index})s AS date), "
+                # A day as ISO text, as SQLite stores it (its CAST AS date makes it a number).
+                f"(CAST(%(u{index})s AS integer), %(d{index})s, "
                 f"CAST(%(t{index})s AS integer), %(s{index})s)"
             )
             params |= {
