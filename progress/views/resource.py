@@ -35,7 +35,7 @@ def resource_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return render(request, "progress/resource.jinja", {"page": page}, using="jinja2")
 
 
-def _found(curriculum, slug: str) -> Resource:
+def _found(curriculum: structure.Curriculum, slug: str) -> Resource:
     resource = curriculum.by_slug.get(slug)
     if resource is None:
         raise Http404("No resource has this address.")
