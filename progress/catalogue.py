@@ -6,8 +6,8 @@ What is the same for every learner is built once per curriculum revision and lan
 controls in the two states that print nothing of the learner's but the state (not started,
 done), the series' headings, the filters' fields, labels and options. The learner's part is one
 statement (the revision token and their watch rows) and, per card, a state: its HTML picked, or
-its controls printed for a resource in progress, with the request's CSRF field and address put
-in their slots.
+its controls printed for a resource in progress, with the request's address put in its slot
+(the template puts the page's CSRF field in the other).
 """
 
 import re
@@ -210,12 +210,10 @@ def select_options(option, field: forms.Field) -> tuple[Option, ...]:
     )
 
 
-def fill_slots(pieces: Pieces, csrf_input: str, page: str) -> list[str]:
-    """A card's HTML with this request's CSRF field and (escaped) address in their slots."""
-    return [
-        csrf_input if piece == CSRF_SLOT else page if piece == PAGE_SLOT else piece
-        for piece in pieces
-    ]
+def fill_address(pieces: Pieces, page: str) -> list[str]:
+    """A card's HTML with this request's (escaped) address in its slot; the CSRF slot is filled
+    by the template (Group.cards_with), with the field config/jinja.py reads once per render."""
+    return [page if piece == PAGE_SLOT else piece for piece in pieces]
 
 
 def counted(count: int) -> Markup:
@@ -247,8 +245,12 @@ class Group:
     count: Markup  # "3 resources"
     done: Markup  # "1 done", printed for a learner
     # The cards' <li>; without JavaScript, a card's forms come back to its anchor, which opens its
-    # series.
+    # series. Their forms' CSRF field is a slot: print them with cards_with(csrf_input).
     cards: Markup
+
+    def cards_with(self, csrf_input: Markup) -> Markup:
+        """The cards, their forms carrying the page's CSRF field."""
+        return self.cards.replace(CSRF_SLOT, csrf_input)
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,13 +271,12 @@ def catalogue_page(
     query,
     *,
     watches: dict[int, tuple[int, bool]] | None,
-    csrf_input: str,
     page_url: str,
     swapping: bool,
 ) -> CataloguePage:
     """The catalogue for the filters of query (request.GET), with the learner's state on each
     card from their watch rows (LearnerRows.watches; None: a visitor, who has no state filter),
-    its forms carrying csrf_input and coming back to page_url."""
+    its forms coming back to page_url."""
     signed_in = watches is not None
     built = curriculum.built(catalogue_curriculum)
     fields = built.fields if signed_in else {k: v for k, v in built.fields.items() if k != "state"}
@@ -308,7 +309,7 @@ def catalogue_page(
                 pieces = split_at_slots(built.heads[resource.pk] + controls + CARD_END)
             else:
                 pieces = built.learner_cards[resource.pk][status]
-            by_series.setdefault(series_id, []).extend(fill_slots(pieces, csrf_input, page))
+            by_series.setdefault(series_id, []).extend(fill_address(pieces, page))
 
     single = len(by_series) == 1
     groups = tuple(

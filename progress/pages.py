@@ -5,16 +5,22 @@ Jinja2 template that computes nothing. Numbers are formatted here as the Django 
 (`floatformat`, `date`, `duration`), so the HTML is the same in either language.
 """
 
-from dataclasses import dataclass
+import datetime
+import uuid
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.formats import date_format
+from markupsafe import Markup
 
+from curriculum.models import Resource
 from lib.durations import duration
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.urls import url_for_each
+from progress.forms import CodingSessionForm
 from progress.models import CodingSession
 
 
@@ -193,56 +199,120 @@ NOTHING = Practised("", "")
 
 
 def session_rows(sessions, labels: dict[tuple[str, int], Practised]) -> tuple[SessionRow, ...]:
-    """The rows of sessions (CodingSession.objects.row_values()), their URLs reversed once for
+    """The rows of sessions (progress.coding_log.SessionValues), their URLs reversed once for
     the whole list and their titles from the curriculum's labels."""
     edit_url = url_for_each("progress:coding_session_edit")
     delete_url = url_for_each("progress:coding_session_delete")
     editor = CodingSession.Source.EDITOR
     rows = []
     for session in sessions:
-        resource = labels.get(("resource", session["resource_id"]), NOTHING)
-        chapter = labels.get(("chapter", session["chapter_id"]), NOTHING)
+        resource = labels.get(("resource", session.resource_id), NOTHING)
+        chapter = labels.get(("chapter", session.chapter_id), NOTHING)
         rows.append(
             SessionRow(
-                pk=session["pk"],
-                day=date_format(session["day"], "DATE_FORMAT"),
-                time=duration(session["minutes"]),
-                built=session["built"],
+                pk=session.pk,
+                day=date_format(session.day, "DATE_FORMAT"),
+                time=duration(session.minutes),
+                built=session.built,
                 resource=resource.title,
                 resource_url=resource.url,
                 chapter=chapter.title,
                 chapter_url=chapter.url,
-                code_url=session["code_url"],
-                from_editor=session["source"] == editor,
-                edit_url=edit_url(session["pk"]),
-                delete_url=delete_url(session["pk"]),
+                code_url=session.code_url,
+                from_editor=session.source == editor,
+                edit_url=edit_url(session.pk),
+                delete_url=delete_url(session.pk),
             )
         )
     return tuple(rows)
 
 
-def coding_log_page(minutes, form, page, projects, curriculum) -> CodingLogPage:
-    """The coding log: the balances, the form to log a session, the editor's projects and one
-    page of sessions (a Paginator's page)."""
+def project_lines(projects, labels: dict[tuple[str, int], Practised]) -> tuple[ProjectLine, ...]:
+    """The editor's projects (progress.coding_log.ProjectValues), each with the title of the
+    resource or chapter it counts for."""
     project_url = url_for_each("progress:editor_project")
+    return tuple(
+        ProjectLine(
+            pk=project.pk,
+            name=project.name,
+            counted=project.counted,
+            counts_for=(
+                labels.get(("resource", project.resource_id))
+                or labels.get(("chapter", project.chapter_id))
+                or NOTHING
+            ).title,
+            url=project_url(project.pk),
+        )
+        for project in projects
+    )
+
+
+def coding_log_page(minutes, rows, curriculum, form=None) -> CodingLogPage:
+    """The coding log: the balances, the form to log a session (blank, or as it was sent), the
+    editor's projects and one page of sessions (progress.coding_log.CodingLogRows)."""
+    labels = curriculum.built(practised_labels)
     return CodingLogPage(
         week=balance_line(minutes.week),
         overall=balance_line(minutes.overall),
-        fields=field_groups(form),
-        form_errors=non_field_errors(form),
-        projects=tuple(
-            ProjectLine(
-                pk=project.pk,
-                name=project.name,
-                counted=project.counted,
-                counts_for=str(project.resource or project.chapter or ""),
-                url=project_url(project.pk),
-            )
-            for project in projects
-        ),
-        rows=session_rows(page.object_list, curriculum.built(practised_labels)),
-        number=page.number,
-        pages=page.paginator.num_pages,
-        previous=page.previous_page_number() if page.has_previous() else None,
-        next=page.next_page_number() if page.has_next() else None,
+        fields=field_groups(form) if form is not None else blank_coding_fields(curriculum),
+        form_errors=non_field_errors(form) if form is not None else (),
+        projects=project_lines(rows.projects, labels),
+        rows=session_rows(rows.sessions, labels),
+        number=rows.number,
+        pages=rows.pages,
+        previous=rows.number - 1 if rows.number > 1 else None,
+        next=rows.number + 1 if rows.number < rows.pages else None,
     )
+
+
+# The blank coding form is the same for every learner but for its day (today, in the learner's
+# time zone) and its fresh key: its fields are written once per curriculum revision and language
+# with these in their place, and each request puts its own in.
+DAY_SLOT = datetime.date(1901, 2, 3)
+KEY_SLOT = uuid.UUID("00000000-0000-4000-8000-00000000c0de")
+
+
+def blank_fields(form) -> tuple[FieldGroup, ...]:
+    groups = field_groups(form)
+    html = "".join(group.widget for group in groups)
+    if html.count(f'value="{DAY_SLOT.isoformat()}"') != 1 or html.count(f'value="{KEY_SLOT}"') != 1:
+        raise ValueError("The coding form must print its day and its key once each.")
+    return groups
+
+
+def blank_log_fields(curriculum) -> tuple[FieldGroup, ...]:
+    """The coding log's form: with the resource and chapter selects."""
+    initial = {"day": DAY_SLOT, "idempotency_key": KEY_SLOT}
+    return blank_fields(CodingSessionForm(curriculum=curriculum, initial=initial))
+
+
+# A resource page's blank form by language: its resource is the page's, so it has no selects and
+# the same fields whatever the resource and the curriculum.
+_RESOURCE_FIELDS: dict[str | None, tuple[FieldGroup, ...]] = {}
+
+
+def blank_resource_fields() -> tuple[FieldGroup, ...]:
+    language = translation.get_language()
+    groups = _RESOURCE_FIELDS.get(language)
+    if groups is None:
+        initial = {"day": DAY_SLOT, "idempotency_key": KEY_SLOT}
+        form = CodingSessionForm(resource=Resource(), initial=initial)
+        groups = _RESOURCE_FIELDS[language] = blank_fields(form)
+    return groups
+
+
+def blank_coding_fields(curriculum=None) -> tuple[FieldGroup, ...]:
+    """The fields of a blank coding form, with today's day and a fresh key: the coding log's
+    (with the resource and chapter selects of the curriculum) or, without one, a resource page's."""
+    groups = blank_resource_fields() if curriculum is None else curriculum.built(blank_log_fields)
+    day = f'value="{DAY_SLOT.isoformat()}"', f'value="{timezone.localdate().isoformat()}"'
+    key = f'value="{KEY_SLOT}"', f'value="{uuid.uuid4()}"'
+    return tuple(
+        replace(group, widget=Markup(str.replace(group.widget, *day).replace(*key)))
+        if group.id in FILLED
+        else group
+        for group in groups
+    )
+
+
+FILLED = {"coding_day", "coding_idempotency_key"}

@@ -25,9 +25,15 @@ from curriculum.structure import PathStep
 from lib.durations import duration, video_time
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.urls import url_for_each, url_with
-from progress.forms import CodingSessionForm, NoteForm
+from progress.forms import NoteForm
 from progress.models import Note
-from progress.pages import BalanceLine, WatchControls, balance_line, watch_controls
+from progress.pages import (
+    BalanceLine,
+    WatchControls,
+    balance_line,
+    blank_coding_fields,
+    watch_controls,
+)
 from progress.path import RESUME_LEAD_SECONDS, ResourceState
 from progress.player import requested_start
 from progress.resource_learner import LearnerRows
@@ -313,7 +319,6 @@ class Coding:
 
 
 def coding(resource, rows: LearnerRows, back: str, form=None, status="") -> Coding:
-    form = form or CodingSessionForm(resource=resource)
     return Coding(
         slug=resource.slug,
         has_duration=bool(resource.duration_minutes),
@@ -326,8 +331,8 @@ def coding(resource, rows: LearnerRows, back: str, form=None, status="") -> Codi
             )
             for session in rows.sessions
         ),
-        fields=field_groups(form),
-        form_errors=non_field_errors(form),
+        fields=field_groups(form) if form is not None else blank_coding_fields(),
+        form_errors=non_field_errors(form) if form is not None else (),
         status=status,
         next=back,
         action=url_with("progress:coding_session_add", resource.slug),

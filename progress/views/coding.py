@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,13 +15,12 @@ from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from lib.next_url import safe_next_url
 from progress import pages, resource_page
 from progress.actions import save_once
-from progress.balance import learner_minutes
+from progress.balance import minutes_of
+from progress.coding_log import coding_log_rows, requested_page
 from progress.editor_time import tie_editor_project
 from progress.forms import CodingSessionForm, EditorProjectForm
 from progress.models import CodingSession, EditorProject
 from progress.resource_learner import learner_rows
-
-SESSIONS_PER_PAGE = 20
 
 
 def announce_saved(request: HtmxHttpRequest, created: bool) -> None:
@@ -35,21 +33,19 @@ def announce_saved(request: HtmxHttpRequest, created: bool) -> None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def coding_log(request: AuthenticatedHttpRequest) -> HttpResponse:
-    curriculum = structure.current()
-    form = CodingSessionForm(request.POST or None, curriculum=curriculum)
-    if request.method == "POST" and form.is_valid():
-        _session, created = save_once(form, request.user)
-        announce_saved(request, created)
-        return redirect("progress:coding_log")
-    minutes = learner_minutes(request.user)
-    paginator = Paginator(
-        CodingSession.objects.for_learner(request.user).row_values(), SESSIONS_PER_PAGE
-    )
-    paginator.count = minutes.sessions  # counted with the balances, in the same query
-    sessions = paginator.get_page(request.GET.get("page"))
-    projects = EditorProject.objects.for_learner(request.user).for_list()
-    page = pages.coding_log_page(minutes, form, sessions, projects, curriculum)
-    return render(request, "progress/coding_log.jinja", {"page": page}, using="jinja2")
+    form = None
+    if request.method == "POST":
+        form = CodingSessionForm(request.POST, curriculum=structure.current())
+        if form.is_valid():
+            _session, created = save_once(form, request.user)
+            announce_saved(request, created)
+            return redirect("progress:coding_log")
+    # The balances, the page of sessions and the projects: one statement, with the token.
+    page = requested_page(request.GET.get("page"))
+    rows = coding_log_rows(request.user, timezone.localdate(), page)
+    curriculum = structure.at_revision(rows.token)
+    view_model = pages.coding_log_page(minutes_of(rows.minutes), rows, curriculum, form=form)
+    return render(request, "progress/coding_log.jinja", {"page": view_model}, using="jinja2")
 
 
 @login_required

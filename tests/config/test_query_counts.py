@@ -41,16 +41,17 @@ PAGES = [
     ("learner", "/resources/?q=CUTLASS", 3),
     ("learner", "/resources/?state=in_progress", 3),
     ("learner", "/resources/?state=nope&q=kernels", 3),
-    # + revision token and the learner's rows for the page in one statement (watch row, recording
-    # setting, sittings, minutes, latest sessions, note: progress/resource_learner.py).
-    ("learner", "/resources/gpu-mode-15/", 4),
-    ("learner", "/resources/more-1/", 4),
+    # + one statement: the learner's rows for the page (watch row, recording setting, sittings,
+    # minutes, latest sessions, note) and the revision token (progress/resource_learner.py).
+    ("learner", "/resources/gpu-mode-15/", 3),
+    ("learner", "/resources/more-1/", 3),
     ("learner", "/guide/", 3),
     # + one statement: revision token, profile, watch rows, minutes, coding days (progress/history.py).
     ("learner", "/", 3),
     ("learner", "/path/", 3),
-    # + revision token, the learner's totals, one page of sessions, the editor's projects.
-    ("learner", "/coding/?page=2", 6),
+    # + one statement: revision token, the learner's totals, one page of sessions, the editor's
+    # projects (progress/coding_log.py).
+    ("learner", "/coding/?page=2", 3),
     # + one statement: minutes coded and watched by day, finished per kind (progress/stats.py).
     ("learner", "/stats/", 3),
     # + revision token, the profile and the reminders' state in one query.

@@ -44,28 +44,25 @@ resources:
 """
 
 
-def test_loading_twice_leaves_the_same_rows():
-    """The second run creates nothing and changes nothing."""
+def test_loading_twice_leaves_the_same_rows_and_each_run_says_so_in_one_line():
+    """The second run creates nothing and changes nothing; the command reports in one line what the
+    database holds and what changed."""
     first = load()
     before = counts()
     second = load()
     assert counts() == before
     assert "0 created, 0 updated" in second
     assert "0 created" not in first
+    assert first.count("\n") == 1
+    assert first.startswith("Curriculum: 58 resources, 8 series, 20 GPU cards, 4 stages, 11 steps;")
 
 
-def test_the_summary_is_one_line_with_the_counts():
-    """The command reports what the database holds and what changed."""
-    output = load()
-    assert output.count("\n") == 1
-    assert output.startswith(
-        "Curriculum: 58 resources, 8 series, 20 GPU cards, 4 stages, 11 steps;"
-    )
+# The next four read what load_curriculum wrote: the `seed` fixture inserts the rows of the
+# session's one run of the command (tests/conftest.py), instead of a run per test.
 
 
-def test_every_row_of_the_seed_is_loaded():
+def test_every_row_of_the_seed_is_loaded(seed):
     """The chapter's tables, sections and path are all there."""
-    load()
     lectures = Resource.objects.filter(series__slug="gpu-mode", kind="lecture")
     assert sorted(lectures.filter(is_advanced=False).values_list("number", flat=True)) == [
         1, 3, 4, 8, 9, 12, 14, 15,
@@ -90,18 +87,16 @@ def test_every_row_of_the_seed_is_loaded():
     assert Resource.objects.start_here().slug == "how-gpu-computing-works"
 
 
-def test_the_seed_pairs_each_lecture_with_its_part_or_chapter():
+def test_the_seed_pairs_each_lecture_with_its_part_or_chapter(seed):
     """GPU MODE #9 goes with chapter 5 of part 2, #1 before part 9."""
-    load()
     reductions = Pairing.objects.get(resource__slug="gpu-mode-9")
     assert (reductions.chapter.part.number, reductions.chapter.number) == (2, 5)
     profiling = Pairing.objects.get(resource__slug="gpu-mode-1")
     assert (profiling.part.number, profiling.timing) == (9, "before")
 
 
-def test_durations_are_the_seeds_plan_or_the_verified_ones_and_otherwise_empty():
+def test_durations_are_the_seeds_plan_or_the_verified_ones_and_otherwise_empty(seed):
     """Lecture 1 has its verified 56 minutes, path videos 60, the rest nothing."""
-    load()
     minutes = dict(Resource.objects.values_list("slug", "duration_minutes"))
     assert minutes["gpu-mode-1"] == 56
     assert minutes["gpu-mode-3"] == 60
@@ -110,26 +105,21 @@ def test_durations_are_the_seeds_plan_or_the_verified_ones_and_otherwise_empty()
     assert not Resource.objects.followed().filter(duration_minutes__isnull=False).exists()
 
 
-def test_the_architecture_step_resolves_for_hopper_and_not_for_ampere():
+def test_the_architecture_step_resolves_for_hopper_and_not_for_ampere(seed):
     """A Hopper owner gets the Hopper session; no session is known for Ampere."""
-    load()
     step = Step.objects.get(kind="architecture_talk")
     assert step.resolve(Architecture.objects.get(slug="hopper")).slug == "gtc-architecture-hopper"
     assert step.resolve(Architecture.objects.get(slug="ampere")) is None
 
 
-def test_a_curators_edit_survives_a_second_run():
-    """Without --update, an edited title stays as the curator left it."""
+def test_a_curators_edit_survives_a_second_run_and_update_puts_the_files_values_back():
+    """Without --update, an edited title stays as the curator left it; with --update, the file
+    wins."""
     load()
     Resource.objects.filter(slug="gpu-mode-15").update(title="CUTLASS, by Eric Auld")
     load()
     assert Resource.objects.get(slug="gpu-mode-15").title == "CUTLASS, by Eric Auld"
 
-
-def test_update_puts_the_files_values_back():
-    """With --update, the file wins."""
-    load()
-    Resource.objects.filter(slug="gpu-mode-15").update(title="Edited")
     output = load("--update")
     assert Resource.objects.get(slug="gpu-mode-15").title == "CUTLASS"
     assert "1 updated" in output
