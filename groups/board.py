@@ -19,6 +19,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+from markupsafe import Markup
 
 from curriculum import structure
 from curriculum.models import Revision
@@ -42,6 +44,10 @@ SORTS = {
     "activity": lambda line: (-line.last_active_at,),
 }
 DEFAULT_SORT = "progress"
+# A member's sentences, translated once per page (Writer.text).
+STEPS = gettext_noop("Steps: %(done)s of %(total)s")
+WEEK = gettext_noop("%(watched)s watched, %(coded)s coded")
+SHORT = gettext_noop("%(needed)s of code short of 1:3")
 # Coding sessions shown per member who shares them, the latest first.
 SESSIONS_SHOWN = 5
 
@@ -74,13 +80,12 @@ CODING, EVENTS, WATCHES = (
 )
 
 # members: (user, their today, the resource their architecture talk resolves to, whether they
-# share their coding); weights: how many steps of the path each resource stands for (the
-# architecture talk's left out: it is each member's own). A streak: from the member's latest
+# share their coding); steps_of: how many steps of the path a finished resource stands for (the
+# architecture talk's left out: it is each member's own), written from the curriculum. A streak: from the member's latest
 # coding day up to their today, back one day at a time while the day before was coded too (an
 # index probe per day of the run, none for the rest of the history).
 FIGURES_SQL = """
-WITH RECURSIVE members(user_id, today, talk_id, shares) AS (VALUES {members}),
-weights(resource_id, steps) AS (VALUES {weights}),
+WITH RECURSIVE members(user_id, today, talk_id, shares) AS ({members}),
 run(user_id, day) AS (
   SELECT m.user_id,
          (SELECT MAX(c.day) FROM {coding} c WHERE c.user_id = m.user_id AND c.day <= m.today)
@@ -99,12 +104,9 @@ SELECT 'member' AS kind, m.user_id,
        (SELECT SUM(c.minutes) FROM {coding} c
          WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s) AS i2,
        (SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id) AS t2,
-       (SELECT COALESCE(SUM(w8.steps), 0) FROM {watches} w JOIN weights w8
-           ON w8.resource_id = w.resource_id
-         WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL)
-       + %(talks)s * (SELECT COUNT(*) FROM {watches} w
-         WHERE w.user_id = m.user_id AND w.resource_id = m.talk_id
-           AND w.finished_at IS NOT NULL) AS i3,
+       (SELECT COALESCE(SUM({steps_of} + CASE WHEN w.resource_id = m.talk_id
+                                              THEN %(talks)s ELSE 0 END), 0)
+          FROM {watches} w WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL) AS i3,
        s.length AS i4, s.last AS d1, CAST(NULL AS varchar(200)) AS s1,
        CAST(NULL AS varchar(200)) AS s2
   FROM members m LEFT JOIN streaks s ON s.user_id = m.user_id
@@ -126,7 +128,11 @@ SELECT 'session', user_id, minutes, NULL, rank, NULL, NULL, NULL, day, built, co
 class Member:
     """A member as the members' statement reads them."""
 
-    membership: Membership
+    pk: int  # the membership's
+    user_id: int
+    name: str
+    is_owner: bool
+    shares_coding: bool
     today: date  # the day the member is living now, in the time zone of their profile
     started_on: date
     talk_id: int | None  # the resource the path's architecture talk is for them
@@ -173,8 +179,6 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
     advice, zones, members, me = {}, {}, [], None
     default_start = timezone.localdate()
     for row in rows:
-        membership = Membership.from_db(connection.alias, MEMBERSHIP_FIELDS, row[:7])
-        membership.group = group
         started_on, zone, architecture, card = row[11:15]
         if zone not in zones:
             zones[zone] = timezone.localtime(now, zone_or_default(zone or "")).date()
@@ -183,14 +187,19 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
             advice[card, architecture] = session.pk if session else None
         members.append(
             Member(
-                membership=membership,
+                pk=row[0],
+                user_id=row[2],
+                name=row[4],
+                is_owner=row[3] == Membership.Role.OWNER,
+                shares_coding=row[5] == Membership.Shares.CODING,
                 today=zones[zone],
                 started_on=_day(started_on) if started_on else default_start,
                 talk_id=advice[card, architecture],
             )
         )
-        if membership.user_id == viewer_id:
-            me = membership
+        if row[2] == viewer_id:
+            me = Membership.from_db(connection.alias, MEMBERSHIP_FIELDS, row[:7])
+            me.group = group
     return curriculum, me, members
 
 
@@ -208,29 +217,49 @@ def path_weights(layout) -> tuple[dict[int, int], int]:
     return weights, talks
 
 
+def steps_of(weights: dict[int, int]) -> str:
+    """How many steps of the path the watch row w's resource stands for, as SQL: numbers from
+    the curriculum, written in the statement."""
+    if not weights:
+        return "0"
+    cases = " ".join(f"WHEN {int(pk)} THEN {int(steps)}" for pk, steps in weights.items())
+    return f"CASE w.resource_id {cases} ELSE 0 END"
+
+
 def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, dict]:
-    """The figures' statement for these members, with its VALUES lists' parameters."""
+    """The figures' statement for these members, with its members' parameters: arrays on
+    PostgreSQL (a statement of the same text whatever the members), a VALUES list elsewhere."""
     previous_day = PREVIOUS_DAY.get(connection.vendor, PREVIOUS_DAY["postgresql"])
-    params: dict[str, object] = {}
-    member_values = []
-    for index, member in enumerate(members):
-        member_values.append(
-            f"(CAST(%(u{index})s AS integer), CAST(%(d{index})s AS date), "
-            f"CAST(%(t{index})s AS integer), %(s{index})s)"
+    if connection.vendor == "postgresql":
+        member_rows = (
+            "SELECT * FROM unnest(CAST(%(users)s AS integer[]), CAST(%(todays)s AS date[]), "
+            "CAST(%(talk_ids)s AS integer[]), CAST(%(shares)s AS boolean[]))"
         )
-        params |= {
-            f"u{index}": member.membership.user_id,
-            f"d{index}": member.today,
-            f"t{index}": member.talk_id,
-            f"s{index}": member.membership.shares == Membership.Shares.CODING,
+        params: dict[str, object] = {
+            "users": [member.user_id for member in members],
+            "todays": [member.today for member in members],
+            "talk_ids": [member.talk_id for member in members],
+            "shares": [member.shares_coding for member in members],
         }
-    weight_values = []
-    for index, (resource_id, steps) in enumerate(weights.items() or [(None, 0)]):
-        weight_values.append(f"(CAST(%(r{index})s AS integer), CAST(%(n{index})s AS integer))")
-        params |= {f"r{index}": resource_id, f"n{index}": steps}
+    else:
+        params = {}
+        member_values = []
+        for index, member in enumerate(members):
+            member_values.append(
+                # A day as ISO text, as SQLite stores it (its CAST AS date makes it a number).
+                f"(CAST(%(u{index})s AS integer), %(d{index})s, "
+                f"CAST(%(t{index})s AS integer), %(s{index})s)"
+            )
+            params |= {
+                f"u{index}": member.user_id,
+                f"d{index}": member.today,
+                f"t{index}": member.talk_id,
+                f"s{index}": member.shares_coding,
+            }
+        member_rows = "VALUES " + ", ".join(member_values)
     sql = FIGURES_SQL.format(
-        members=", ".join(member_values),
-        weights=", ".join(weight_values),
+        members=member_rows,
+        steps_of=steps_of(weights),
         coding=CODING,
         events=EVENTS,
         watches=WATCHES,
@@ -257,7 +286,7 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    todays = {member.membership.user_id: member.today for member in members}
+    todays = {member.user_id: member.today for member in members}
     figures: dict[int, Figures] = {}
     for kind, user, i1, t1, i2, t2, i3, i4, d1, s1, s2 in rows:
         if kind == "member":
@@ -308,6 +337,11 @@ class MemberLine:
     coded_today: bool
     last_active: str  # "" for none yet
     coding: tuple[SessionLine, ...]
+    # The sentences, translated and formatted as the template's own {% trans %} would.
+    steps_text: Markup
+    week_text: Markup
+    needed_text: Markup
+    streak_text: Markup
     # What the sorts compare: minutes this week, the last activity as a timestamp (0: none).
     watched_minutes: int
     coded_minutes: int
@@ -359,6 +393,22 @@ class Writer:
         self.days: dict[date, str] = {}
         self.dates: dict[date, str] = {}
         self.stage_titles: dict[date, str] = {}
+        self.texts: dict[tuple, Markup] = {}
+
+    def text(self, message: str, **variables) -> Markup:
+        """message translated and formatted, as Jinja2's new-style gettext does when escaping:
+        once per page for each distinct set of values."""
+        key = (message, *variables.items())
+        if key not in self.texts:
+            self.texts[key] = Markup(_(message)) % variables
+        return self.texts[key]
+
+    def streak(self, days: int) -> Markup:
+        key = ("%(days)s day", days)
+        if key not in self.texts:
+            template = ngettext("%(days)s day", "%(days)s days", days)
+            self.texts[key] = Markup(template) % {"days": days, "num": days}
+        return self.texts[key]
 
     def duration(self, minutes: int) -> str:
         if minutes not in self.durations:
@@ -393,24 +443,25 @@ class Writer:
 def member_line(
     member: Member, figures: Figures, me: Membership, steps_total: int, write: Writer
 ) -> MemberLine:
-    membership = member.membership
     week = Balance(watched=figures.watched, coded=figures.coded, this_week=True)
     last_active = max(
         (when for when in (figures.last_watched, figures.last_coded) if when), default=None
     )
+    watched, coded = write.duration(week.watched), write.duration(week.coded)
+    needed = write.duration(week.code_needed)
     return MemberLine(
-        pk=membership.pk,
-        name=membership.display_name,
-        is_me=membership.pk == me.pk,
-        is_owner=membership.is_owner,
+        pk=member.pk,
+        name=member.name,
+        is_me=member.pk == me.pk,
+        is_owner=member.is_owner,
         steps_done=figures.steps_done,
         steps_total=steps_total,
         stage=write.stage(member.started_on),
-        watched=write.duration(week.watched),
-        coded=write.duration(week.coded),
+        watched=watched,
+        coded=coded,
         has_watched=week.has_watched,
         is_met=week.is_met,
-        needed=write.duration(week.code_needed),
+        needed=needed,
         streak=figures.streak,
         coded_today=figures.coded_today,
         last_active=write.last_active(last_active),
@@ -418,6 +469,10 @@ def member_line(
             SessionLine(write.day(day), write.duration(minutes), built, code_url)
             for day, minutes, built, code_url in figures.sessions
         ),
+        steps_text=write.text(STEPS, done=figures.steps_done, total=steps_total),
+        week_text=write.text(WEEK, watched=watched, coded=coded),
+        needed_text=write.text(SHORT, needed=needed),
+        streak_text=write.streak(figures.streak),
         watched_minutes=week.watched,
         coded_minutes=week.coded,
         last_active_at=last_active.timestamp() if last_active else 0,
@@ -437,8 +492,7 @@ def board_page(
     write = Writer([stage for stage, _steps in layout], today)
     steps_total = sum(len(steps) for _stage, steps in layout)
     lines = [
-        member_line(member, figures[member.membership.user_id], me, steps_total, write)
-        for member in members
+        member_line(member, figures[member.user_id], me, steps_total, write) for member in members
     ]
     group = me.group
     form = form or MembershipForm(instance=me)

@@ -2,7 +2,9 @@
 
 The page needs six things of one learner: the watch row of the resource, whether the player
 records, the sittings of the resource, the minutes that make the balances and the resource's
-coded state, its five latest coding sessions and the note. Six querysets cost six round trips and
+coded state, its five latest coding sessions and the note; and the curriculum's revision token,
+which tells the page whether the curriculum it found the resource in is still the current one.
+Six querysets cost six round trips and
 about 0.8 ms of ORM each before any SQL is sent (the profile of 2026-12-03); one UNION ALL of
 plain SQL, written once per process, costs one. Each row says what it is in its first column.
 """
@@ -16,6 +18,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
+from curriculum.models import Revision
 from progress.balance import Balance, LearnerMinutes, ResourceCoding, week_bounds, week_start
 from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
 
@@ -46,6 +49,7 @@ class LearnerRows:
     minutes: LearnerMinutes  # with the coding of this resource alone
     sessions: tuple[RecentSession, ...]  # newest first, at most RESOURCE_SESSIONS_SHOWN
     note: str | None  # None: no note; "" a note emptied
+    token: str | None = None  # the curriculum's revision token, read in the same statement
 
 
 def _table(model: type[Model]) -> str:
@@ -61,6 +65,7 @@ def _typed_null(model: type[Model], field: str) -> str:
 def _statement() -> str:
     """The statement, for the database of the connection; %s are its parameters in order."""
     watch, profile, event = _table(Watch), _table(Profile), _table(WatchEvent)
+    revision = _table(Revision)
     session, note = _table(CodingSession), _table(Note)
     no_time = _typed_null(WatchEvent, "at")
     no_day = _typed_null(CodingSession, "day")
@@ -97,6 +102,9 @@ SELECT * FROM (
 UNION ALL
 SELECT 'note', id, 0, 0, 0, {no_time}, {no_day}, text
   FROM {note} WHERE user_id = %s AND resource_id = %s
+UNION ALL
+SELECT 'token', 0, 0, 0, 0, {no_time}, {no_day}, token
+  FROM {revision} WHERE id = (SELECT MIN(id) FROM {revision})
 """
 
 
@@ -162,7 +170,7 @@ def learner_rows(user_id: int, resource, today: date) -> LearnerRows:
     sessions_count = 0
     sittings: list[tuple[int, Sitting]] = []
     sessions: list[tuple[int, RecentSession]] = []
-    note = None
+    note = token = None
     for kind, row_id, a, b, c, at, day, text in rows:
         if kind == "watch":
             watch = Watch(
@@ -183,6 +191,8 @@ def learner_rows(user_id: int, resource, today: date) -> LearnerRows:
             sittings.append((b, Sitting(row_id, a, to_datetime(at))))
         elif kind == "session":
             sessions.append((b, RecentSession(to_date(day), a, text)))
+        elif kind == "token":
+            token = text
         else:
             note = text
     return LearnerRows(
@@ -201,4 +211,5 @@ def learner_rows(user_id: int, resource, today: date) -> LearnerRows:
         ),
         sessions=tuple(session for _n, session in sorted(sessions, key=lambda pair: pair[0])),
         note=note,
+        token=token,
     )

@@ -14,27 +14,52 @@ from django.views.decorators.http import require_GET
 from curriculum import structure
 from curriculum.models import Resource
 from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
-from progress.resource_learner import learner_rows
+from progress.resource_learner import LearnerRows, learner_rows
 from progress.resource_page import ResourcePage, resource_page, watch_answer
 
 
 @require_GET
 def resource_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    curriculum = structure.current()
-    resource = curriculum.by_slug.get(slug)
-    if resource is None:
-        raise Http404("No resource has this address.")
-    rows = None
-    if request.user.is_authenticated:
-        if request.htmx and request.GET.get("changed") == slug:
-            return _blocks_after_a_watch_change(request, resource)
-        rows = learner_rows(request.user.pk, resource, timezone.localdate())
+    if not request.user.is_authenticated:
+        curriculum, rows = structure.current(), None
+        resource = _found(curriculum, slug)
+    elif request.htmx and request.GET.get("changed") == slug:
+        return _blocks_after_a_watch_change(request, _found(structure.current(), slug))
+    else:
+        curriculum, resource, rows = _learners_resource(request.user.pk, slug)
     page = resource_page(
         curriculum, resource, rows, back=request.get_full_path(), asked=request.GET.get("t", "")
     )
     if page.player is not None:
         return _page_with_video(request, page)
     return render(request, "progress/resource.jinja", {"page": page}, using="jinja2")
+
+
+def _found(curriculum: structure.Curriculum, slug: str) -> Resource:
+    resource = curriculum.by_slug.get(slug)
+    if resource is None:
+        raise Http404("No resource has this address.")
+    return resource
+
+
+def _learners_resource(
+    user_id: int, slug: str
+) -> tuple[structure.Curriculum, Resource, LearnerRows]:
+    """The resource of the curriculum this process holds and the learner's rows, whose statement
+    reads the revision token too: one round trip, and the rows again only on the first request
+    after a curator's edit, from the curriculum of the new token."""
+    today = timezone.localdate()
+    curriculum = structure.held()
+    resource = curriculum.by_slug.get(slug) if curriculum is not None else None
+    if curriculum is not None and resource is not None:
+        rows = learner_rows(user_id, resource, today)
+        if rows.token == curriculum.token:
+            return curriculum, resource, rows
+        curriculum = structure.at_revision(rows.token)
+    else:
+        curriculum = structure.current()
+    resource = _found(curriculum, slug)
+    return curriculum, resource, learner_rows(user_id, resource, today)
 
 
 @csp_override(settings.SECURE_CSP_VIDEO_PAGE)

@@ -41,10 +41,10 @@ PAGES = [
     ("learner", "/resources/?q=CUTLASS", 3),
     ("learner", "/resources/?state=in_progress", 3),
     ("learner", "/resources/?state=nope&q=kernels", 3),
-    # + revision token and the learner's rows for the page in one statement (watch row, recording
-    # setting, sittings, minutes, latest sessions, note: progress/resource_learner.py).
-    ("learner", "/resources/gpu-mode-15/", 4),
-    ("learner", "/resources/more-1/", 4),
+    # + one statement: the learner's rows for the page (watch row, recording setting, sittings,
+    # minutes, latest sessions, note) and the revision token (progress/resource_learner.py).
+    ("learner", "/resources/gpu-mode-15/", 3),
+    ("learner", "/resources/more-1/", 3),
     ("learner", "/guide/", 3),
     # + one statement: revision token, profile, watch rows, minutes, coding days (progress/history.py).
     ("learner", "/", 3),

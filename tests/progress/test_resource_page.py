@@ -5,6 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from curriculum.models import Resource
 from progress import actions
 from tests.factories import CodingSessionFactory, NoteFactory, ResourceFactory, WatchEventFactory
 
@@ -97,3 +98,17 @@ def test_the_resource_page_query_count_does_not_grow(learner, learner_client):
     with CaptureQueriesContext(connection) as second:
         learner_client.get("/resources/lecture/")
     assert len(second) == len(first)
+
+
+def test_a_learners_resource_page_follows_a_curators_edit_at_once(learner_client):
+    """The page finds its resource in the curriculum the process holds and reads the revision
+    token with the learner's rows: an edit, a new resource, a removed one show at the next GET."""
+    resource = ResourceFactory(slug="lecture", title="Lecture one", duration_minutes=60)
+    assert "Lecture one" in learner_client.get("/resources/lecture/", headers=EN).content.decode()
+    Resource.objects.filter(pk=resource.pk).update(title="Lecture 1", duration_minutes=90)
+    html = learner_client.get("/resources/lecture/", headers=EN).content.decode()
+    assert "Lecture 1" in html and "Lecture one" not in html
+    ResourceFactory(slug="newer", title="A newer lecture")
+    assert learner_client.get("/resources/newer/").status_code == 200
+    Resource.objects.filter(pk=resource.pk).delete()
+    assert learner_client.get("/resources/lecture/").status_code == 404
