@@ -128,7 +128,11 @@ SELECT 'session', user_id, minutes, NULL, rank, NULL, NULL, NULL, day, built, co
 class Member:
     """A member as the members' statement reads them."""
 
-    membership: Membership
+    pk: int  # the membership's
+    user_id: int
+    name: str
+    is_owner: bool
+    shares_coding: bool
     today: date  # the day the member is living now, in the time zone of their profile
     started_on: date
     talk_id: int | None  # the resource the path's architecture talk is for them
@@ -175,8 +179,6 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
     advice, zones, members, me = {}, {}, [], None
     default_start = timezone.localdate()
     for row in rows:
-        membership = Membership.from_db(connection.alias, MEMBERSHIP_FIELDS, row[:7])
-        membership.group = group
         started_on, zone, architecture, card = row[11:15]
         if zone not in zones:
             zones[zone] = timezone.localtime(now, zone_or_default(zone or "")).date()
@@ -185,14 +187,19 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
             advice[card, architecture] = session.pk if session else None
         members.append(
             Member(
-                membership=membership,
+                pk=row[0],
+                user_id=row[2],
+                name=row[4],
+                is_owner=row[3] == Membership.Role.OWNER,
+                shares_coding=row[5] == Membership.Shares.CODING,
                 today=zones[zone],
                 started_on=_day(started_on) if started_on else default_start,
                 talk_id=advice[card, architecture],
             )
         )
-        if membership.user_id == viewer_id:
-            me = membership
+        if row[2] == viewer_id:
+            me = Membership.from_db(connection.alias, MEMBERSHIP_FIELDS, row[:7])
+            me.group = group
     return curriculum, me, members
 
 
@@ -229,24 +236,25 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
             "CAST(%(talk_ids)s AS integer[]), CAST(%(shares)s AS boolean[]))"
         )
         params: dict[str, object] = {
-            "users": [member.membership.user_id for member in members],
+            "users": [member.user_id for member in members],
             "todays": [member.today for member in members],
             "talk_ids": [member.talk_id for member in members],
-            "shares": [member.membership.shares == Membership.Shares.CODING for member in members],
+            "shares": [member.shares_coding for member in members],
         }
     else:
         params = {}
         member_values = []
         for index, member in enumerate(members):
             member_values.append(
-                f"(CAST(%(u{index})s AS integer), CAST(%(d{index})s AS date), "
+                # A day as ISO text, as SQLite stores it (its CAST AS date makes it a number).
+                f"(CAST(%(u{index})s AS integer), %(d{index})s, "
                 f"CAST(%(t{index})s AS integer), %(s{index})s)"
             )
             params |= {
-                f"u{index}": member.membership.user_id,
+                f"u{index}": member.user_id,
                 f"d{index}": member.today,
                 f"t{index}": member.talk_id,
-                f"s{index}": member.membership.shares == Membership.Shares.CODING,
+                f"s{index}": member.shares_coding,
             }
         member_rows = "VALUES " + ", ".join(member_values)
     sql = FIGURES_SQL.format(
@@ -278,7 +286,7 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    todays = {member.membership.user_id: member.today for member in members}
+    todays = {member.user_id: member.today for member in members}
     figures: dict[int, Figures] = {}
     for kind, user, i1, t1, i2, t2, i3, i4, d1, s1, s2 in rows:
         if kind == "member":
@@ -384,8 +392,9 @@ class Writer:
         self.durations: dict[int, str] = {}
         self.days: dict[date, str] = {}
         self.dates: dict[date, str] = {}
-        self.stage_titles: dict[date, str] = {}
+        self.stage_titles: dict[int, str] = {}
         self.texts: dict[tuple, Markup] = {}
+        self.zone = timezone.get_current_timezone()
 
     def text(self, message: str, **variables) -> Markup:
         """message translated and formatted, as Jinja2's new-style gettext does when escaping:
@@ -415,27 +424,24 @@ class Writer:
     def last_active(self, when: datetime.datetime | None) -> str:
         if when is None:
             return ""
-        day = timezone.localtime(when).date()
+        day = when.astimezone(self.zone).date()
         if day not in self.dates:
             self.dates[day] = date_format(day, "SHORT_DATE_FORMAT")
         return self.dates[day]
 
     def stage(self, started_on: date) -> str:
-        """The title of the stage of the path a member who started on that day is in."""
-        if started_on not in self.stage_titles:
-            stage = (
-                current_stage(self.stages, week_of(started_on, self.stages, self.today))
-                if self.stages
-                else None
-            )
-            self.stage_titles[started_on] = stage.title if stage else ""
-        return self.stage_titles[started_on]
+        """The title of the stage of the path a member who started on that day is in: once per
+        week of the path (members join on many days, in few weeks)."""
+        week = week_of(started_on, self.stages, self.today)
+        if week.number not in self.stage_titles:
+            stage = current_stage(self.stages, week) if self.stages else None
+            self.stage_titles[week.number] = stage.title if stage else ""
+        return self.stage_titles[week.number]
 
 
 def member_line(
     member: Member, figures: Figures, me: Membership, steps_total: int, write: Writer
 ) -> MemberLine:
-    membership = member.membership
     week = Balance(watched=figures.watched, coded=figures.coded, this_week=True)
     last_active = max(
         (when for when in (figures.last_watched, figures.last_coded) if when), default=None
@@ -443,10 +449,10 @@ def member_line(
     watched, coded = write.duration(week.watched), write.duration(week.coded)
     needed = write.duration(week.code_needed)
     return MemberLine(
-        pk=membership.pk,
-        name=membership.display_name,
-        is_me=membership.pk == me.pk,
-        is_owner=membership.is_owner,
+        pk=member.pk,
+        name=member.name,
+        is_me=member.pk == me.pk,
+        is_owner=member.is_owner,
         steps_done=figures.steps_done,
         steps_total=steps_total,
         stage=write.stage(member.started_on),
@@ -485,8 +491,7 @@ def board_page(
     write = Writer([stage for stage, _steps in layout], today)
     steps_total = sum(len(steps) for _stage, steps in layout)
     lines = [
-        member_line(member, figures[member.membership.user_id], me, steps_total, write)
-        for member in members
+        member_line(member, figures[member.user_id], me, steps_total, write) for member in members
     ]
     group = me.group
     form = form or MembershipForm(instance=me)

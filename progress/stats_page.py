@@ -116,20 +116,10 @@ def day_month_year(day: date, words: Words) -> str:
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is four times slower to make
-class ChartWeek:
-    """One week: its two bars in the chart and its row in the table under it."""
+class WeekRow:
+    """A week's row in the table under the chart."""
 
-    label_x: float
-    watched_x: float
-    watched_y: float
-    watched_height: float
-    watched_title: Markup
-    coded_x: float
-    coded_y: float
-    coded_height: float
-    coded_title: Markup
-    monday_axis: str  # "16/11", under the bars
-    monday: str  # "16 Nov 2026", in the table
+    monday: str  # "16 Nov 2026"
     sunday: str
     watched_hours: str
     coded_hours: str
@@ -150,58 +140,100 @@ class WeeklyChart:
     axis_label_x: int
     baseline: int
     label_y: int
-    bar_width: int
     grid: tuple[GridLine, ...]
-    weeks: tuple[ChartWeek, ...]
+    bars: Markup  # each week's bars and label (templates/progress/_weekly_chart.jinja)
     # The table's rows: from the first week with something in it, so that a new learner does
     # not read eleven weeks of zeros; empty when nothing was watched or coded in the 12 weeks.
-    table_weeks: tuple[ChartWeek, ...]
+    table_weeks: tuple[WeekRow, ...]
 
 
-def chart_week(index: int, week: stats.Week, top: int, words: Words) -> ChartWeek:
-    left = LEFT + index * GROUP_WIDTH
-    watched_height = round(PLOT_HEIGHT * (week.watched / 60) / top, 1)
-    coded_height = round(PLOT_HEIGHT * (week.coded / 60) / top, 1)
-    watched_hours = rounded_hours(week.watched, words)
-    coded_hours = rounded_hours(week.coded, words)
-    monday = week.monday
-    # The bars' titles, as {% trans %} wrote them: the translation as it is, its values escaped.
-    monday_html = f"{monday.day} {words.month_abbreviations_html[monday.month]}"
-    return ChartWeek(
-        label_x=left + GROUP_WIDTH / 2,
-        watched_x=left + 4,
-        watched_y=round(BASELINE - watched_height, 1),
-        watched_height=watched_height,
-        watched_title=Markup(
-            words.watched_title % {"monday": monday_html, "hours": escape(watched_hours)}
-        ),
-        coded_x=left + 5 + BAR_WIDTH,
-        coded_y=round(BASELINE - coded_height, 1),
-        coded_height=coded_height,
-        coded_title=Markup(
-            words.coded_title % {"monday": monday_html, "hours": escape(coded_hours)}
-        ),
-        monday_axis=f"{monday.day}/{monday.month:02d}",
-        monday=day_month_year(monday, words),
-        sunday=day_month_year(monday + SIX_DAYS, words),
-        watched_hours=watched_hours,
-        coded_hours=coded_hours,
+# Where a learner's figure goes in HTML rendered once for every learner.
+SLOT = "\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class ChartWeeks:
+    """The chart's 12 weeks up to a day, in a language: the same for every learner."""
+
+    # Each week's bars and label, cut where its bars' y and height and its titles' hours go.
+    bars: tuple[tuple[str, ...], ...]
+    mondays: tuple[str, ...]  # "16 Nov 2026", in the table
+    sundays: tuple[str, ...]
+
+
+def jinja_macros(template: str) -> Any:
+    return cast(Jinja2, engines["jinja2"]).env.get_template(template).module
+
+
+def cut_at_slots(html: str, slots: int) -> tuple[str, ...]:
+    pieces = tuple(html.split(SLOT))
+    assert len(pieces) == slots + 1, html
+    return pieces
+
+
+@lru_cache(maxsize=8)
+def chart_weeks(today: date, language: str | None) -> ChartWeeks:
+    """The weeks of the chart up to today in the active language (the caller passes its code),
+    their bars rendered by their macro once per process for the day, as the calendar's squares
+    are. Dates and words only: each page puts its learner's figures in the slots (weekly_chart)."""
+    words = words_of(language)
+    week_bars = jinja_macros("progress/_weekly_chart.jinja").week_bars
+    first = week_start(today) - timedelta(weeks=stats.WEEKS_CHARTED - 1)
+    mondays = [first + timedelta(weeks=index) for index in range(stats.WEEKS_CHARTED)]
+    bars = []
+    for index, monday in enumerate(mondays):
+        left = LEFT + index * GROUP_WIDTH
+        # The bars' titles, as {% trans %} wrote them: the translation as it is, its values escaped.
+        titles = {"monday": f"{monday.day} {words.month_abbreviations_html[monday.month]}"}
+        html = week_bars(
+            label_x=left + GROUP_WIDTH / 2,
+            watched_x=left + 4,
+            coded_x=left + 5 + BAR_WIDTH,
+            bar_width=BAR_WIDTH,
+            label_y=BASELINE + 16,
+            monday_axis=f"{monday.day}/{monday.month:02d}",
+            watched_y=SLOT,
+            watched_height=SLOT,
+            watched_title=Markup(words.watched_title % {**titles, "hours": SLOT}),
+            coded_y=SLOT,
+            coded_height=SLOT,
+            coded_title=Markup(words.coded_title % {**titles, "hours": SLOT}),
+        )
+        bars.append(cut_at_slots(str(html), 6))
+    return ChartWeeks(
+        bars=tuple(bars),
+        mondays=tuple(day_month_year(monday, words) for monday in mondays),
+        sundays=tuple(day_month_year(monday + SIX_DAYS, words) for monday in mondays),
     )
 
 
-def weekly_chart(weeks: list[stats.Week], words: Words) -> WeeklyChart:
+def weekly_chart(
+    weeks: list[stats.Week], today: date, language: str | None, words: Words
+) -> WeeklyChart:
     """Bars, grid lines and size of the watched-and-coded chart, one group per week."""
     top, step = hour_scale(max(max(week.watched, week.coded) for week in weeks) / 60)
-    chart_weeks = tuple(chart_week(index, week, top, words) for index, week in enumerate(weeks))
-    # A week shows in the table once its hours, rounded to a tenth, are not both zero.
-    first_active = next(
-        (
-            i
-            for i, week in enumerate(weeks)
-            if round(week.watched / 60, 1) or round(week.coded / 60, 1)
-        ),
-        len(weeks),
-    )
+    rendered = chart_weeks(today, language)
+    zero = rounded_hours(0, words)
+    bars: list[str] = []
+    rows: list[WeekRow] = []
+    for index, week in enumerate(weeks):
+        watched_height = round(PLOT_HEIGHT * (week.watched / 60) / top, 1)
+        coded_height = round(PLOT_HEIGHT * (week.coded / 60) / top, 1)
+        watched_hours = rounded_hours(week.watched, words)
+        coded_hours = rounded_hours(week.coded, words)
+        p = rendered.bars[index]
+        bars.append(
+            f"{p[0]}{round(BASELINE - watched_height, 1)}{p[1]}{watched_height}{p[2]}"
+            f"{escape(watched_hours)}{p[3]}{round(BASELINE - coded_height, 1)}{p[4]}"
+            f"{coded_height}{p[5]}{escape(coded_hours)}{p[6]}"
+        )
+        # A week shows in the table from the first one whose hours, to a tenth, are not zero.
+        if rows or watched_hours != zero or coded_hours != zero:
+            rows.append(
+                WeekRow(
+                    rendered.mondays[index], rendered.sundays[index], watched_hours, coded_hours
+                )
+            )
     return WeeklyChart(
         width=LEFT + len(weeks) * GROUP_WIDTH + 8,
         height=BASELINE + BOTTOM,
@@ -210,13 +242,12 @@ def weekly_chart(weeks: list[stats.Week], words: Words) -> WeeklyChart:
         axis_label_x=LEFT - 6,
         baseline=BASELINE,
         label_y=BASELINE + 16,
-        bar_width=BAR_WIDTH,
         grid=tuple(
             GridLine(y=round(BASELINE - PLOT_HEIGHT * hours / top, 1), hours=hours)
             for hours in range(0, top + 1, step)
         ),
-        weeks=chart_weeks,
-        table_weeks=chart_weeks[first_active:],
+        bars=Markup("".join(bars)),
+        table_weeks=tuple(rows),
     )
 
 
@@ -260,10 +291,6 @@ def level(minutes: int) -> int:
     return 1 if minutes <= LEVEL_1 else 2 if minutes <= LEVEL_2 else 3 if minutes <= LEVEL_3 else 4
 
 
-# Where a day's minutes go in its square's HTML, rendered once for every learner.
-MINUTES_SLOT = "\x00"
-
-
 @dataclass(frozen=True, slots=True)
 class Calendar:
     """The calendar's last 26 weeks up to a day, in a language: the same for every learner."""
@@ -271,14 +298,9 @@ class Calendar:
     days: tuple[date, ...]
     blank: tuple[str, ...]  # each day's square with no minute coded
     # Each day's square at each level, cut where its minutes go.
-    squares: tuple[tuple[tuple[str, str], ...], ...]
+    squares: tuple[tuple[tuple[str, ...], ...], ...]
     months: tuple[HeatmapLabel, ...]
     weekdays: tuple[HeatmapLabel, ...]
-
-
-def square_macro() -> Any:
-    macros: Any = cast(Jinja2, engines["jinja2"]).env.get_template("progress/_heatmap.jinja").module
-    return macros.heatmap_square
 
 
 @lru_cache(maxsize=8)
@@ -288,7 +310,7 @@ def calendar(today: date, language: str | None) -> Calendar:
     time and their titles half its view model's. It holds dates and words only; each page puts
     its learner's minutes into a copy (heatmap)."""
     words = words_of(language)
-    square = square_macro()
+    square = jinja_macros("progress/_heatmap.jinja").heatmap_square
     count = stats.WEEKS_IN_HEATMAP
     first = week_start(today) - timedelta(weeks=count - 1)
     days: list[date] = []
@@ -301,23 +323,16 @@ def calendar(today: date, language: str | None) -> Calendar:
                 HeatmapLabel(x=CELL_LEFT + column * CELL, y=12, text=words.month_labels[day.month])
             )
         for row in range(7 if column < count - 1 else today.weekday() + 1):
+            xs, ys = SQUARE_X[column], SQUARE_Y[row]
             name, month = words.weekday_names[row], words.month_names[day.month]
             title = words.day_title % {
                 "day": f"{name} {day.day} {month} {day.year}",
-                "minutes": MINUTES_SLOT,
+                "minutes": SLOT,
             }
             squares.append(
                 tuple(
-                    cut_at_minutes(
-                        str(
-                            square(
-                                SQUARE_X[column][level_],
-                                SQUARE_Y[row][level_],
-                                SIZES[level_],
-                                level_,
-                                title,
-                            )
-                        )
+                    cut_at_slots(
+                        str(square(xs[level_], ys[level_], SIZES[level_], level_, title)), 1
                     )
                     for level_ in LEVELS
                 )
@@ -334,11 +349,6 @@ def calendar(today: date, language: str | None) -> Calendar:
             for row, text in zip((0, 2, 4), words.weekday_labels, strict=True)
         ),
     )
-
-
-def cut_at_minutes(html: str) -> tuple[str, str]:
-    before, after = html.split(MINUTES_SLOT)
-    return before, after
 
 
 def heatmap(coded_by_day: dict[date, int], today: date, language: str | None) -> Heatmap:
@@ -407,7 +417,9 @@ def stats_page(user) -> StatsPage:
         current_streak=current,
         longest_streak=longest,
         balance=balance_line(balance),
-        chart=weekly_chart(stats.weeks(record.watched_by_day, coded_by_day, today), words),
+        chart=weekly_chart(
+            stats.weeks(record.watched_by_day, coded_by_day, today), today, language, words
+        ),
         heatmap=heatmap(coded_by_day, today, language),
         finished=tuple(
             FinishedKind(label=label, count=record.finished[kind])
