@@ -392,8 +392,9 @@ class Writer:
         self.durations: dict[int, str] = {}
         self.days: dict[date, str] = {}
         self.dates: dict[date, str] = {}
-        self.stage_titles: dict[date, str] = {}
+        self.stage_titles: dict[int, str] = {}
         self.texts: dict[tuple, Markup] = {}
+        self.zone = timezone.get_current_timezone()
 
     def text(self, message: str, **variables) -> Markup:
         """message translated and formatted, as Jinja2's new-style gettext does when escaping:
@@ -423,21 +424,19 @@ class Writer:
     def last_active(self, when: datetime.datetime | None) -> str:
         if when is None:
             return ""
-        day = timezone.localtime(when).date()
+        day = when.astimezone(self.zone).date()
         if day not in self.dates:
             self.dates[day] = date_format(day, "SHORT_DATE_FORMAT")
         return self.dates[day]
 
     def stage(self, started_on: date) -> str:
-        """The title of the stage of the path a member who started on that day is in."""
-        if started_on not in self.stage_titles:
-            stage = (
-                current_stage(self.stages, week_of(started_on, self.stages, self.today))
-                if self.stages
-                else None
-            )
-            self.stage_titles[started_on] = stage.title if stage else ""
-        return self.stage_titles[started_on]
+        """The title of the stage of the path a member who started on that day is in: once per
+        week of the path (members join on many days, in few weeks)."""
+        week = week_of(started_on, self.stages, self.today)
+        if week.number not in self.stage_titles:
+            stage = current_stage(self.stages, week) if self.stages else None
+            self.stage_titles[week.number] = stage.title if stage else ""
+        return self.stage_titles[week.number]
 
 
 def member_line(

@@ -1,8 +1,10 @@
 """Lengths of time and positions in a video as a learner reads them, on every page and in every
 sentence (the templates' `duration` and `video_time` filters: curriculum/templatetags)."""
 
+import datetime
 from functools import lru_cache
 
+from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext
 
 # Between a number and its unit, so that "1 h 30" never breaks across two lines.
@@ -48,3 +50,15 @@ def video_time(seconds):
         # xgettext:no-python-format
         text = gettext("%(minutes)d:%(seconds)02d") % values
     return text.replace(" ", NBSP)
+
+
+def day_label(day: datetime.date) -> str:
+    """A day as the templates' `date` filter writes it by default (DATE_FORMAT): "4 December
+    2026", "4 décembre 2026"."""
+    return _day_label(day, get_language())
+
+
+# A coding log prints twenty days: each is worded once per process and language, as durations are.
+@lru_cache(maxsize=4096)
+def _day_label(day: datetime.date, language: str | None) -> str:
+    return date_format(day, "DATE_FORMAT")

@@ -13,13 +13,12 @@ from typing import Protocol
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.formats import date_format
 from markupsafe import Markup
 
 from curriculum.models import Resource
-from lib.durations import duration
+from lib.durations import day_label, duration
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
-from lib.urls import url_for_each
+from lib.urls import SENTINEL, url_for_each, url_with
 from progress.forms import CodingSessionForm
 from progress.models import CodingSession
 
@@ -201,8 +200,10 @@ NOTHING = Practised("", "")
 def session_rows(sessions, labels: dict[tuple[str, int], Practised]) -> tuple[SessionRow, ...]:
     """The rows of sessions (progress.coding_log.SessionValues), their URLs reversed once for
     the whole list and their titles from the curriculum's labels."""
-    edit_url = url_for_each("progress:coding_session_edit")
-    delete_url = url_for_each("progress:coding_session_delete")
+    edit_prefix, edit_suffix = url_with("progress:coding_session_edit", SENTINEL).split(SENTINEL)
+    delete_prefix, delete_suffix = url_with("progress:coding_session_delete", SENTINEL).split(
+        SENTINEL
+    )
     editor = CodingSession.Source.EDITOR
     rows = []
     for session in sessions:
@@ -211,7 +212,7 @@ def session_rows(sessions, labels: dict[tuple[str, int], Practised]) -> tuple[Se
         rows.append(
             SessionRow(
                 pk=session.pk,
-                day=date_format(session.day, "DATE_FORMAT"),
+                day=day_label(session.day),
                 time=duration(session.minutes),
                 built=session.built,
                 resource=resource.title,
@@ -220,8 +221,8 @@ def session_rows(sessions, labels: dict[tuple[str, int], Practised]) -> tuple[Se
                 chapter_url=chapter.url,
                 code_url=session.code_url,
                 from_editor=session.source == editor,
-                edit_url=edit_url(session.pk),
-                delete_url=delete_url(session.pk),
+                edit_url=f"{edit_prefix}{session.pk}{edit_suffix}",
+                delete_url=f"{delete_prefix}{session.pk}{delete_suffix}",
             )
         )
     return tuple(rows)

@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from curriculum.models import Resource
 from curriculum.structure import PathStep
-from lib.durations import duration, video_time
+from lib.durations import day_label, duration, video_time
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.urls import url_for_each, url_with
 from progress.forms import NoteForm
@@ -325,7 +325,7 @@ def coding(resource, rows: LearnerRows, back: str, form=None, status="") -> Codi
         coded=coded(resource, rows),
         sessions=tuple(
             SessionLine(
-                day=date_format(session.day, "DATE_FORMAT"),
+                day=day_label(session.day),
                 time=duration(session.minutes),
                 built=session.built,
             )

@@ -132,3 +132,16 @@ def test_a_curators_edit_shows_in_the_coding_logs_select_at_once(learner_client)
     Resource.objects.filter(pk=resource.pk).update(title="Lecture 1")
     html = learner_client.get("/coding/").content.decode()
     assert ">Lecture 1</option>" in html and "Lecture one" not in html
+
+
+@pytest.mark.parametrize(
+    ("language", "label"), [("en", "18 November 2026"), ("fr", "18 novembre 2026")]
+)
+def test_a_days_label_is_the_date_filters_in_each_language(language, label):
+    """Day labels are worded once per process and language, as Django's date_format words them."""
+    from django.utils.formats import date_format
+
+    from lib.durations import day_label
+
+    with translation.override(language):
+        assert day_label(TODAY) == date_format(TODAY, "DATE_FORMAT") == label
