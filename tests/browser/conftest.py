@@ -81,8 +81,8 @@ def page_without_javascript(browser, live_server, request):
 
 
 @pytest.fixture
-def sign_in(page):
-    """Sign a user in through the real sign-in form."""
+def sign_in_with_the_form(page):
+    """Sign a user in through the real sign-in form (the journeys of tests/browser/test_accounts.py)."""
     from tests.factories import PASSWORD
 
     def sign_in_as(user, password=PASSWORD):
@@ -90,6 +90,18 @@ def sign_in(page):
         page.get_by_label(re.compile("Nom d.utilisateur|Username")).fill(user.username)
         page.get_by_label(re.compile("Mot de passe|Password")).fill(password)
         page.get_by_role("button", name=re.compile("Se connecter|Sign in")).last.click()
+
+    return sign_in_as
+
+
+@pytest.fixture
+def sign_in(page, live_server):
+    """Sign a user in and open the dashboard, where the form leads: the browser is given a signed-in
+    session's cookie (the form's two requests, in every journey, were the form's test many times)."""
+
+    def sign_in_as(user):
+        page.context.add_cookies(session_cookie(live_server, user))
+        page.goto("/")
 
     return sign_in_as
 

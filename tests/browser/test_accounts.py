@@ -19,10 +19,10 @@ def test_a_newcomer_signs_up_and_is_signed_in(page):
     expect(page.locator(".nav__user")).to_have_text("lovelace")
 
 
-def test_a_learner_signs_in_and_out(page, sign_in, transactional_db):
+def test_a_learner_signs_in_and_out(page, sign_in_with_the_form, transactional_db):
     """Sign in through the form, see one's name, sign out with the button."""
     user = UserFactory(username="hopper")
-    sign_in(user)
+    sign_in_with_the_form(user)
     expect(page.locator(".nav__user")).to_have_text("hopper")
 
     page.get_by_role("button", name="Se déconnecter").click()
@@ -30,11 +30,13 @@ def test_a_learner_signs_in_and_out(page, sign_in, transactional_db):
     expect(page.get_by_role("link", name="Se connecter")).to_be_visible()
 
 
-def test_a_wrong_password_six_times_shows_the_lockout_message(page, sign_in, transactional_db):
+def test_a_wrong_password_six_times_shows_the_lockout_message(
+    page, sign_in_with_the_form, transactional_db
+):
     """After five failures the sign-in is paused, and the sixth try says so."""
     user = UserFactory(username="babbage")
     for _ in range(6):
-        sign_in(user, password="not the password")
+        sign_in_with_the_form(user, password="not the password")
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "Trop de tentatives de connexion échouées"
     )
