@@ -34,6 +34,8 @@ run: migrate
 # SECRET_KEY is only a placeholder for the test run; the suite runs with DEBUG off, as production does.
 # The suite runs in TEST_WORKERS processes (pytest-xdist; each has its own test database, and
 # coverage follows them as subprocesses); the tests that share the Redis server run in one of them.
+# TEST_TIMELINE=/tmp/timeline writes each worker's tests with their start and end (tests/conftest.py):
+# `tail -n1 /tmp/timeline.gw*` shows whether one worker idled at the end.
 TEST_WORKERS ?= 2
 test: install
 	@rm -f .coverage .coverage.*

@@ -44,6 +44,24 @@ def name_the_groups(items):
             item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(sorted(groups))}")
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """TEST_TIMELINE=path writes, per xdist worker (path.gw0, ...), a line per test: its start and
+    end (seconds since the epoch) and id, to see whether a worker idles at the end of the run."""
+    path = os.environ.get("TEST_TIMELINE")
+    if not path:
+        return (yield)
+    import time
+
+    started = time.time()
+    try:
+        return (yield)
+    finally:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(f"{path}.{worker}", "a", encoding="utf-8") as timeline:
+            timeline.write(f"{started:.3f}\t{time.time():.3f}\t{item.nodeid}\n")
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database, made cheaper to empty and to commit to on PostgreSQL (see below)."""
