@@ -80,6 +80,18 @@ def empty_tables_with_delete():
 
 
 @pytest.fixture(autouse=True, scope="session")
+def live_server_answers_without_delay():
+    """The live server writes a response's headers and body in two sends; with Nagle's algorithm on,
+    the second waits for the client's delayed ACK: 40 ms per request (Schemathesis's ~1,000, every
+    page and fetch of the browser journeys). TCP_NODELAY, as production servers set it."""
+    from django.test.testcases import QuietWSGIRequestHandler
+
+    QuietWSGIRequestHandler.disable_nagle_algorithm = True
+    yield
+    del QuietWSGIRequestHandler.disable_nagle_algorithm
+
+
+@pytest.fixture(autouse=True, scope="session")
 def plain_static_files_and_http():
     """Tests serve static files from the apps (no collectstatic) over plain HTTP, hash fast."""
     with override_settings(

@@ -1,7 +1,7 @@
 import pytest
 
 from api.models import AccessToken
-from tests.progress.conftest import seed_path  # noqa: F401  (the seed-shaped path, shared)
+from tests.progress.conftest import seed_path, seed_path_rows  # noqa: F401  (shared)
 
 
 def bearer(clear):

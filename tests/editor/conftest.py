@@ -6,7 +6,7 @@ import pytest
 from editor.models import EditorKey
 from tests.api.conftest import write_token  # noqa: F401  (a read-and-write API token, shared)
 from tests.groups.conftest import group  # noqa: F401  (Ada's group, where Grace shares her coding)
-from tests.progress.conftest import seed_path  # noqa: F401  (the seed-shaped path, shared)
+from tests.progress.conftest import seed_path, seed_path_rows  # noqa: F401  (shared)
 
 BASE = "/editor/v1"
 BULK = f"{BASE}/users/current/heartbeats.bulk"

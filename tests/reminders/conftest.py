@@ -1,6 +1,6 @@
 import pytest
 
-from tests.progress.conftest import seed_path  # noqa: F401  (the seed-shaped path, shared)
+from tests.progress.conftest import seed_path, seed_path_rows  # noqa: F401  (shared)
 
 
 @pytest.fixture
