@@ -8,7 +8,7 @@ token); the learner's part is progress/resource_learner.py's one statement.
 """
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 from urllib.parse import quote
 
@@ -17,7 +17,9 @@ from django.template.backends.jinja2 import Jinja2
 from django.template.defaultfilters import capfirst, linebreaks_filter, linebreaksbr, urlize
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.html import escape
 from django.utils.timezone import localtime
+from django.utils.translation import get_language
 from markupsafe import Markup
 
 from curriculum.models import Resource
@@ -352,14 +354,27 @@ class NoteBlock:
     action: str
 
 
+# The note's field as a new form prints it, by language, with this in the place of the text: each
+# page puts the learner's note in, escaped as the textarea escapes it. Text cannot hold a NUL.
+NOTE_SLOT = "\x00note\x00"
+_NOTE_FIELDS: dict[str | None, FieldGroup] = {}
+
+
+def note_field(note: str) -> FieldGroup:
+    """The field of NoteForm(instance=Note(text=note)), without building the form."""
+    language = get_language()
+    field = _NOTE_FIELDS.get(language)
+    if field is None:
+        field = _NOTE_FIELDS[language] = field_groups(NoteForm(instance=Note(text=NOTE_SLOT)))[0]
+    return replace(field, widget=Markup(str.replace(field.widget, NOTE_SLOT, escape(note))))
+
+
 def note_block(resource, note: str | None, back: str, form=None, status="") -> NoteBlock:
-    if form is None:
-        form = NoteForm(instance=Note(text=note or ""))
     return NoteBlock(
         slug=resource.slug,
         exists=note is not None,
         text=Markup(linebreaksbr(note or "")),
-        field=field_groups(form)[0],
+        field=note_field(note or "") if form is None else field_groups(form)[0],
         status=status,
         next=back,
         action=url_with("progress:note", resource.slug),
