@@ -16,7 +16,6 @@ from datetime import date, timedelta
 from django.db import connection
 from django.http import Http404
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -28,6 +27,7 @@ from groups.forms import MembershipForm
 from groups.models import Membership, StudyGroup
 from lib.durations import duration
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.raw_rows import day_of, instant_of
 from lib.time_zone import zone_or_default
 from lib.urls import url_with
 from progress.balance import Balance, week_bounds, week_start
@@ -152,19 +152,6 @@ class Figures:
     sessions: list
 
 
-def _instant(value):
-    """SQLite gives instants as text in UTC."""
-    if isinstance(value, str):
-        value = parse_datetime(value)
-        if value is not None and timezone.is_naive(value):
-            value = value.replace(tzinfo=datetime.UTC)
-    return value
-
-
-def _day(value):
-    return date.fromisoformat(value[:10]) if isinstance(value, str) else value
-
-
 def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
     """The group at slug's members and the viewer's membership (404 when not one), the owner
     first, then by seniority, with the curriculum at the revision read with them: one statement."""
@@ -193,7 +180,7 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
                 is_owner=row[3] == Membership.Role.OWNER,
                 shares_coding=row[5] == Membership.Shares.CODING,
                 today=zones[zone],
-                started_on=_day(started_on) if started_on else default_start,
+                started_on=day_of(started_on) if started_on else default_start,
                 talk_id=advice[card, architecture],
             )
         )
@@ -290,20 +277,20 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
     figures: dict[int, Figures] = {}
     for kind, user, i1, t1, i2, t2, i3, i4, d1, s1, s2 in rows:
         if kind == "member":
-            last = _day(d1)
+            last = day_of(d1)
             alive = last is not None and last >= todays[user] - timedelta(days=1)
             figures[user] = Figures(
                 watched=max(i1 or 0, 0),
-                last_watched=_instant(t1),
+                last_watched=instant_of(t1),
                 coded=max(i2 or 0, 0),
-                last_coded=_instant(t2),
+                last_coded=instant_of(t2),
                 steps_done=i3 or 0,
                 streak=i4 if alive else 0,
                 coded_today=last == todays[user],
                 sessions=[],
             )
         else:
-            figures[user].sessions.append((_day(d1), i1, s1, s2))
+            figures[user].sessions.append((day_of(d1), i1, s1, s2))
     return figures
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from curriculum.models import Revision
+from lib.raw_rows import day_of
 from progress.balance import week_bounds, week_start
 from progress.models import CodingSession, EditorProject, WatchEvent
 
@@ -114,13 +115,6 @@ def requested_page(value: str | None) -> int:
     return number if 1 <= number < LAST_PAGE else LAST_PAGE
 
 
-def _day(value):
-    """SQLite gives days as text."""
-    if isinstance(value, str):
-        return datetime.date.fromisoformat(value[:10])
-    return value
-
-
 def coding_log_rows(user, today: datetime.date, page: int) -> CodingLogRows:
     """The learner's balances, page of sessions (clamped to the last one) and editor projects,
     with the curriculum's revision token, read in one statement."""
@@ -144,7 +138,7 @@ def coding_log_rows(user, today: datetime.date, page: int) -> CodingLogRows:
     sessions, projects = [], []
     for kind, i1, i2, i3, i4, i5, d1, s1, s2, s3, b1 in fetched:
         if kind == "session":
-            values = SessionValues(i1, _day(d1), i2, s1, s2, i3, i4, s3)
+            values = SessionValues(i1, day_of(d1), i2, s1, s2, i3, i4, s3)
             sessions.append((i5, values))
         elif kind == "project":
             projects.append((i5, ProjectValues(i1, s1, bool(b1), i3, i4)))

@@ -13,10 +13,9 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import connection
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from curriculum.models import Revision
+from lib.raw_rows import day_of, instant_of
 from progress.balance import week_bounds, week_start
 from progress.models import CodingSession, Profile, Watch, WatchEvent
 
@@ -82,21 +81,6 @@ class History:
     coded_by_day: dict[datetime.date, int]
 
 
-def _instant(value):
-    """SQLite gives instants as text in UTC."""
-    if isinstance(value, str):
-        value = parse_datetime(value)
-        if value is not None and timezone.is_naive(value):
-            value = value.replace(tzinfo=datetime.UTC)
-    return value
-
-
-def _day(value):
-    if isinstance(value, str):
-        return datetime.date.fromisoformat(value[:10])
-    return value
-
-
 def history_of(user, today: datetime.date) -> History:
     """The learner's history up to today (their day), read in one statement."""
     ops = connection.ops
@@ -120,14 +104,14 @@ def history_of(user, today: datetime.date) -> History:
     )
     for kind, i1, i2, i3, i4, t1, t2, d1, s1, s2, b1 in rows:
         if kind == "watch":
-            values = [i1, user.pk, i2, i3, _instant(t1), i4, _instant(t2)]
+            values = [i1, user.pk, i2, i3, instant_of(t1), i4, instant_of(t2)]
             history.watches.append(Watch.from_db(connection.alias, WATCH_FIELDS, values))
         elif kind == "watched":
             history.minutes[kind][i1] = {"total": i2, "week": i3, "rows": i4}
         elif kind == "coded":
             # One row per resource (or chapter, None) and day: the sessions are read once for
             # both the coding per resource and the coding per day.
-            day = _day(d1)
+            day = day_of(d1)
             coded = history.minutes[kind].setdefault(i1, {"total": 0, "week": 0, "rows": 0})
             coded["total"] += i2
             coded["rows"] += i3
@@ -136,7 +120,7 @@ def history_of(user, today: datetime.date) -> History:
             if day <= today:
                 history.coded_by_day[day] = history.coded_by_day.get(day, 0) + i2
         elif kind == "profile":
-            values = [i1, user.pk, i2, i3, _day(d1), s1, s2, bool(b1)]
+            values = [i1, user.pk, i2, i3, day_of(d1), s1, s2, bool(b1)]
             history.profile = Profile.from_db(connection.alias, PROFILE_FIELDS, values)
         elif kind == "token":
             history.token = s1

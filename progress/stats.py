@@ -8,7 +8,6 @@ weeks in Python. What the stats page reads of a learner (minutes coded and watch
 resources finished per kind) comes in one UNION ALL statement (`learner_record`).
 """
 
-import datetime as dt
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -18,6 +17,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 
 from curriculum.models import Resource
+from lib.raw_rows import day_of
 from progress.balance import Balance, week_start
 from progress.models import CodingSession, Watch, WatchEvent
 
@@ -68,11 +68,6 @@ class LearnerRecord:
     finished: dict[str, int]  # resources finished, by kind
 
 
-def _day(value) -> date:
-    """SQLite gives days as text."""
-    return dt.date.fromisoformat(value[:10]) if isinstance(value, str) else value
-
-
 def learner_record(user) -> LearnerRecord:
     """The learner's minutes coded and watched per day and resources finished per kind, in one
     statement."""
@@ -87,9 +82,9 @@ def learner_record(user) -> LearnerRecord:
     record = LearnerRecord(coded_by_day={}, watched_by_day={}, finished={})
     for kind, day, number, label in rows:
         if kind == "coded":
-            record.coded_by_day[_day(day)] = number
+            record.coded_by_day[day_of(day)] = number
         elif kind == "watched":
-            record.watched_by_day[_day(day)] = number
+            record.watched_by_day[day_of(day)] = number
         else:
             record.finished[label] = number
     return record

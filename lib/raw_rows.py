@@ -1,0 +1,21 @@
+"""Values of a raw SQL row as the ORM would give them: PostgreSQL's driver returns dates and
+aware instants, SQLite's returns them as ISO text (instants in UTC)."""
+
+import datetime
+
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+
+def day_of(value):
+    """A date column's value as a date (None stays None)."""
+    return datetime.date.fromisoformat(value[:10]) if isinstance(value, str) else value
+
+
+def instant_of(value):
+    """A timestamp column's value as an aware datetime (None stays None)."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+        if value is not None and timezone.is_naive(value):
+            value = value.replace(tzinfo=datetime.UTC)
+    return value
