@@ -16,8 +16,8 @@ from django.db import connection
 
 from curriculum.models import Revision
 from lib.raw_rows import day_of
-from progress.balance import week_bounds, week_start
-from progress.models import CodingSession, EditorProject, WatchEvent
+from progress.balance import WATCHED_PER_RESOURCE, week_bounds, week_start
+from progress.models import CodingSession, EditorProject
 
 SESSIONS_PER_PAGE = 20
 # A page asked for past the last one (or before the first) shows the last one, as Django's
@@ -37,10 +37,7 @@ SELECT 'token' AS kind, CAST(NULL AS integer) AS i1, CAST(NULL AS integer) AS i2
   FROM {Revision._meta.db_table}
  WHERE id = (SELECT MIN(id) FROM {Revision._meta.db_table})
 UNION ALL
-SELECT 'watched', resource_id, SUM(minutes),
-       SUM(CASE WHEN at >= %(week_from)s AND at < %(week_to)s THEN minutes ELSE 0 END),
-       COUNT(*), NULL, NULL, NULL, NULL, NULL, NULL
-  FROM {WatchEvent._meta.db_table} WHERE user_id = %(user)s GROUP BY resource_id
+{WATCHED_PER_RESOURCE}
 UNION ALL
 SELECT 'coded', resource_id, SUM(minutes),
        SUM(CASE WHEN day >= %(monday)s AND day < %(next_monday)s THEN minutes ELSE 0 END),

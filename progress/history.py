@@ -16,8 +16,8 @@ from django.db import connection
 
 from curriculum.models import Revision
 from lib.raw_rows import day_of, instant_of
-from progress.balance import week_bounds, week_start
-from progress.models import CodingSession, Profile, Watch, WatchEvent
+from progress.balance import WATCHED_PER_RESOURCE, week_bounds, week_start
+from progress.models import CodingSession, Profile, Watch
 
 PROFILE_FIELDS = [
     "id",
@@ -59,10 +59,7 @@ SELECT 'watch', id, resource_id, logged_minutes, resume_seconds, finished_at, up
        NULL, NULL, NULL
   FROM {Watch._meta.db_table} WHERE user_id = %(user)s
 UNION ALL
-SELECT 'watched', resource_id, SUM(minutes),
-       SUM(CASE WHEN at >= %(week_from)s AND at < %(week_to)s THEN minutes ELSE 0 END),
-       COUNT(*), NULL, NULL, NULL, NULL, NULL, NULL
-  FROM {WatchEvent._meta.db_table} WHERE user_id = %(user)s GROUP BY resource_id
+{WATCHED_PER_RESOURCE}
 UNION ALL
 SELECT 'coded', resource_id, SUM(minutes), COUNT(*), NULL, NULL, NULL, day, NULL, NULL, NULL
   FROM {CodingSession._meta.db_table} WHERE user_id = %(user)s GROUP BY resource_id, day
