@@ -1,10 +1,12 @@
 """The dashboard's view model (templates/progress/dashboard.jinja): the learner's path, the today
 card, next up and the balance, every label, URL and number the page prints.
 
-What is the same for every learner (titles, lengths, links, the path's rule) is built once per
-curriculum revision and language (`Curriculum.built`); the learner's part comes from
-`path_progress` and one more query of their coding days. The htmx answers of a tap on the today
-card and of a watch change made on the path print blocks of this same model with the same macros.
+What is the same for every learner (titles, lengths, links, the path's rule, the HTML of the
+path's tiles and the words of its bars: progress/path_tiles.py) is built once per curriculum
+revision and language (`Curriculum.built`); the learner's part comes from their history, read in
+one statement (progress/history.py), put in the tiles' slots. The htmx answers of a tap on the
+today card and of a watch change made on the path print blocks of this same model with the same
+macros.
 """
 
 import uuid
@@ -16,8 +18,7 @@ from django.utils.formats import date_format
 from markupsafe import Markup
 
 from curriculum import structure
-from curriculum.models import SessionAdvice
-from lib.durations import duration, video_time
+from lib.durations import duration
 from lib.urls import url_for_each, url_with
 from progress.balance import minutes_of
 from progress.forms import QUICK_MINUTES
@@ -27,10 +28,23 @@ from progress.pages import BalanceLine, WatchControls, balance_line, watch_contr
 from progress.path import (
     LEADING_LENGTH,
     PathProgress,
-    ResourceState,
     StepProgress,
     Tally,
+    percent,
     progress_from,
+)
+from progress.path_tiles import (
+    Nearest,
+    PathTile,
+    PathTiles,
+    Resume,
+    bar_words,
+    frame_of,
+    nearest,
+    path_tile,
+    path_tiles,
+    prompt,
+    resume,
 )
 from progress.today import Today, day_of
 
@@ -112,53 +126,19 @@ def path_labels(curriculum) -> PathLabels:
 
 
 @dataclass(frozen=True, slots=True)
-class Resume:
-    """Where the last viewing on the resource page stopped, as a link back to it."""
-
-    url: str
-    time: str
-    title: str
-
-
-@dataclass(frozen=True, slots=True)
-class Coded:
-    """What was coded of a watched step against three times its length."""
-
-    is_coded: bool
-    has_goal: bool
-    coded_minutes: int
-    coded: str
-    goal: str
-    progress_max: int
-    progress_value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Nearest:
-    """No session presents the learner's GPU: the one shown is the nearest generation's."""
-
-    name: str
-    nearest: str
-
-
-@dataclass(frozen=True, slots=True)
 class Tile:
-    """A step of the path as its tile shows it; the next-up card and the today card name one too."""
+    """The next step as the next-up card and the today card name it (its tile on the path is a
+    progress.path_tiles.PathTile)."""
 
     pk: int
     place: str
-    status: str
-    resource_id: int | None
     title: str
     labels: ResourceLabels | None  # None: an architecture step that names no session yet
     length: str
     note: str
     resume: Resume | None
-    controls: WatchControls | None
-    coded: Coded | None  # only once watched
     nearest: Nearest | None
     prompt: str  # without a session: "gpu" (none chosen), "not_cuda" or "none"
-    owes_code: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +150,7 @@ class Bar:
     watched: str
     planned: str  # "" when nothing has a known length
     percent: int
+    words: Markup  # "3 of 11 steps done · 2 h watched of 4 h"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +159,12 @@ class StageBlock:
     title: str
     is_current: bool
     bar: Bar
-    tiles: tuple[Tile, ...]
+    tiles: tuple[PathTile, ...]
+
+
+def built_tiles(curriculum) -> PathTiles:
+    """The path's tiles and bars with slots for the learner (progress/path_tiles.py)."""
+    return path_tiles(curriculum, curriculum.built(path_labels))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +233,7 @@ class DashboardPage:
     rule: Markup
     stages: tuple[StageBlock, ...]
 
-    def tiles_of(self, resource_id: int) -> list[Tile]:
+    def tiles_of(self, resource_id: int) -> list[PathTile]:
         """The tiles of the steps that resolve to this resource (usually one)."""
         return [
             tile for stage in self.stages for tile in stage.tiles if tile.resource_id == resource_id
@@ -257,87 +243,34 @@ class DashboardPage:
         return [s for s in self.stages if any(t.resource_id == resource_id for t in s.tiles)]
 
 
-def bar(tally: Tally) -> Bar:
+def bar(tally: Tally, tiles: PathTiles) -> Bar:
+    done, total = tally.steps_done, tally.steps_total
+    watched = duration(tally.watched_minutes)
     planned = tally.planned_minutes
+    planned_words = duration(planned) if planned else ""
     return Bar(
-        done=tally.steps_done,
-        total=tally.steps_total,
-        watched=duration(tally.watched_minutes),
-        planned=duration(planned) if planned else "",
-        percent=tally.steps_percent,
+        done=done,
+        total=total,
+        watched=watched,
+        planned=planned_words,
+        percent=percent(done, total),
+        words=bar_words(tiles, done, total, watched, planned_words),
     )
 
 
-def resume(state: ResourceState | None, labels: ResourceLabels) -> Resume | None:
-    seconds = state.resume_seconds if state is not None else 0
-    if not seconds:
-        return None
-    assert state is not None
-    return Resume(url=state.resume_url, time=video_time(seconds), title=labels.title)
-
-
-def coded(step: StepProgress) -> Coded | None:
-    if not step.is_done:
-        return None
-    coding = step.coding
-    if coding is None:
-        return Coded(False, False, 0, "", "", 1, 0)
-    return Coded(
-        is_coded=coding.is_coded,
-        has_goal=bool(coding.goal),
-        coded_minutes=coding.coded,
-        coded=duration(coding.coded),
-        goal=duration(coding.goal) if coding.goal else "",
-        progress_max=coding.progress_max,
-        progress_value=coding.progress_value,
-    )
-
-
-def nearest(advice: SessionAdvice | None) -> Nearest | None:
-    if advice is None or advice.reason not in ("newer", "older"):
-        return None
-    assert advice.architecture is not None and advice.session_architecture is not None
-    return Nearest(name=advice.architecture.name, nearest=advice.session_architecture.name)
-
-
-def prompt(step: StepProgress) -> str:
-    if step.architecture_unknown:
-        return "gpu"
-    if step.advice is not None and not step.advice.runs_cuda:
-        return "not_cuda"
-    return "none"
-
-
-def tile(step: StepProgress, labels: PathLabels) -> Tile:
-    """A step's tile; its controls are the compact ones of the path (no sitting form for videos
-    of unknown length)."""
-    state = step.state
-    resource = labels.resources.get(state.resource.pk) if state is not None else None
-    if resource is not None and step.step.is_architecture_talk:
-        title = resource.name
-    else:
-        title = labels.steps[step.step.pk]
-    written, without_length = labels.notes[step.step.pk]
-    note = without_length if resource is not None and resource.planned_minutes else written
+def next_tile(step: StepProgress, tiles: PathTiles) -> Tile:
+    """The next step, as the next-up and today cards name it."""
+    face = frame_of(tiles, step).face
     return Tile(
         pk=step.step.pk,
         place=step.place,
-        status=step.status,
-        resource_id=state.resource.pk if state is not None else None,
-        title=title,
-        labels=resource,
-        length=resource.length if resource is not None else "",
-        note=note,
-        resume=resume(state, resource) if resource is not None else None,
-        controls=(
-            watch_controls(state, step.place, resource, anchor=f"#{step.place}")
-            if state and resource
-            else None
-        ),
-        coded=coded(step),
+        title=face.title,
+        labels=face.labels,
+        length=face.length,
+        note=face.note,
+        resume=resume(step.state, face.labels) if face.labels is not None else None,
         nearest=nearest(step.advice),
-        prompt="" if resource is not None else prompt(step),
-        owes_code=step.owes_code,
+        prompt="" if face.labels is not None else prompt(step),
     )
 
 
@@ -423,6 +356,7 @@ def dashboard_page(user) -> DashboardPage:
         lambda resources: minutes_of(history.minutes, resources),
     )
     labels = curriculum.built(path_labels)
+    tiles = curriculum.built(built_tiles)
     week, overall = progress.week_balance, progress.overall_balance
     assert week is not None and overall is not None  # progress_from counts both
     today = day_of(
@@ -436,16 +370,13 @@ def dashboard_page(user) -> DashboardPage:
             pk=stage.stage.pk,
             title=labels.stages[stage.stage.pk],
             is_current=stage.is_current,
-            bar=bar(stage),
-            tiles=tuple(tile(step, labels) for step in stage.steps),
+            bar=bar(stage, tiles),
+            tiles=tuple(path_tile(step, tiles) for step in stage.steps),
         )
         for stage in progress.stages
         if stage.stage is not None
     )
-    next_tile = None
-    if progress.next_up is not None:
-        next_pk = progress.next_up.step.pk
-        next_tile = next(t for s in stages for t in s.tiles if t.pk == next_pk)
+    next_step = next_tile(progress.next_up, tiles) if progress.next_up is not None else None
     start_here = None
     if progress.shows_start_here:
         assert progress.start_here is not None
@@ -460,14 +391,14 @@ def dashboard_page(user) -> DashboardPage:
     path = progress.path
     return DashboardPage(
         week=week_line(progress),
-        today=today_card(today, progress, labels, next_tile),
+        today=today_card(today, progress, labels, next_step),
         start_here=start_here,
-        next_up=next_up(progress, labels, next_tile),
+        next_up=next_up(progress, labels, next_step),
         week_balance=balance_line(week),
         overall_balance=balance_line(overall),
         has_path=path is not None,
         path_title=labels.path_title,
-        path_bar=bar(progress),
+        path_bar=bar(progress, tiles),
         rule=labels.rule,
         stages=stages,
     )

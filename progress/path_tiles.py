@@ -1,0 +1,405 @@
+"""The path's tiles and bars on the dashboard, as HTML written once per curriculum revision and
+language (`Curriculum.built`) with slots where the learner's parts go.
+
+A tile's frame (templates/progress/_dashboard.jinja, `tile_frame`) holds what its step and the
+resource it resolves to print: the title, the length, the note, the code button. Its controls
+are written once for a resource not started and for one done, and per request for one in
+progress; its resume link, coding and nearest session are short sentences written once with
+slots for the learner's figures. A request puts the learner's parts in the slots; the page's
+CSRF field, address and out-of-band attribute go in when the template prints the tile
+(`PathTile.printed`), as the catalogue's cards take theirs (progress/catalogue.py).
+"""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from django.template import engines
+from django.template.backends.jinja2 import Jinja2
+from django.utils import timezone
+from markupsafe import Markup, escape
+
+from curriculum.models import Resource, SessionAdvice
+from lib.durations import duration, video_time
+from progress.catalogue import CSRF_SLOT, PAGE_SLOT, WatchMacros
+from progress.models import Watch
+from progress.pages import watch_controls
+from progress.path import ResourceState, StepProgress
+
+if TYPE_CHECKING:
+    from progress.dashboard import PathLabels, ResourceLabels
+
+# PostgreSQL text cannot hold a NUL character: no title or slug of the curriculum has these.
+SLOTS = re.compile("(\x00[a-z_]+\x00)")
+OOB_SLOT = "\x00oob\x00"
+OOB = ' hx-swap-oob="true"'
+
+# The slots of a tile's frame, and of the short sentences put in them.
+STATUS, RESUME, CONTROLS, CODED, NEAREST, CODE, PROMPT = (
+    f"\x00{name}\x00"
+    for name in ("status", "resume", "controls", "coded", "nearest", "code", "prompt")
+)
+URL, TIME, TITLE, NAME, OTHER, MINUTES, GOAL, MAX, VALUE, DONE, WATCHED, PLANNED = (
+    f"\x00{name}\x00"
+    for name in (
+        "url",
+        "time",
+        "title",
+        "name",
+        "other",
+        "minutes",
+        "goal",
+        "max",
+        "value",
+        "done",
+        "watched",
+        "planned",
+    )
+)
+
+# HTML split at its slots: the pieces between them and the slots themselves.
+Pieces = tuple[str, ...]
+
+
+def split_at_slots(html: str) -> Pieces:
+    return tuple(SLOTS.split(str(html)))
+
+
+def filled(pieces: Pieces, values: Mapping[str, str]) -> str:
+    """The HTML with values in their slots; the slots without one stay (the CSRF field's, the
+    address's and the out-of-band attribute's, put in as the tile is printed)."""
+    return "".join([values.get(piece, piece) for piece in pieces])
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Where the last viewing on the resource page stopped, as a link back to it."""
+
+    url: str
+    time: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Coded:
+    """What was coded of a watched step against three times its length."""
+
+    is_coded: bool
+    has_goal: bool
+    coded_minutes: int
+    coded: str
+    goal: str
+    progress_max: int | str
+    progress_value: int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Nearest:
+    """No session presents the learner's GPU: the one shown is the nearest generation's."""
+
+    name: str
+    nearest: str
+
+
+def resume(state: ResourceState | None, labels: "ResourceLabels") -> Resume | None:
+    seconds = state.resume_seconds if state is not None else 0
+    if not seconds:
+        return None
+    assert state is not None
+    return Resume(url=state.resume_url, time=video_time(seconds), title=labels.title)
+
+
+def coded(step: StepProgress) -> Coded | None:
+    if not step.is_done:
+        return None
+    coding = step.coding
+    if coding is None:
+        return Coded(False, False, 0, "", "", 1, 0)
+    return Coded(
+        is_coded=coding.is_coded,
+        has_goal=bool(coding.goal),
+        coded_minutes=coding.coded,
+        coded=duration(coding.coded),
+        goal=duration(coding.goal) if coding.goal else "",
+        progress_max=coding.progress_max,
+        progress_value=coding.progress_value,
+    )
+
+
+def nearest(advice: SessionAdvice | None) -> Nearest | None:
+    if advice is None or advice.reason not in ("newer", "older"):
+        return None
+    assert advice.architecture is not None and advice.session_architecture is not None
+    return Nearest(name=advice.architecture.name, nearest=advice.session_architecture.name)
+
+
+def prompt(step: StepProgress) -> str:
+    """What an architecture step with no session asks: "gpu" (none chosen), "not_cuda", "none"."""
+    if step.architecture_unknown:
+        return "gpu"
+    if step.advice is not None and not step.advice.runs_cuda:
+        return "not_cuda"
+    return "none"
+
+
+@dataclass(frozen=True, slots=True)
+class StepFace:
+    """What a step's tile shows of the step and the resource it resolves to, for everyone; the
+    cards that name the next step show it too."""
+
+    place: str
+    title: str
+    labels: "ResourceLabels | None"  # None: an architecture step with no session
+    length: str
+    note: str
+
+
+def step_face(step, resource_labels: "ResourceLabels | None", labels: "PathLabels") -> StepFace:
+    if resource_labels is not None and step.is_architecture_talk:
+        title = resource_labels.name
+    else:
+        title = labels.steps[step.pk]
+    written, without_length = labels.notes[step.pk]
+    planned = resource_labels is not None and resource_labels.planned_minutes
+    return StepFace(
+        place=f"step-{step.pk}",
+        title=title,
+        labels=resource_labels,
+        length=resource_labels.length if resource_labels is not None else "",
+        note=without_length if planned else written,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A step's tile for one resource it resolves to (or none), split at its slots."""
+
+    face: StepFace
+    pieces: Pieces
+    controls: dict[str, str]  # "not_started" and "done": with the CSRF field's and page's slots
+    code: str  # the code button, shown while the step owes code
+
+
+@dataclass(frozen=True, slots=True)
+class Sentences:
+    """The words a tile or a bar prints of the learner, with slots for their figures."""
+
+    resume: Pieces
+    nearest: Pieces
+    coded: dict[tuple[bool, bool, bool], Pieces]  # by (is coded, has a goal, has coded minutes)
+    prompts: dict[str, str]  # the GPU prompt by kind (prompt())
+    bars: dict[tuple[int, bool], Pieces]  # by (steps counted, has a known length)
+
+
+@dataclass(frozen=True, slots=True)
+class PathTiles:
+    """The dashboard's tiles and bars in one language: built once per curriculum revision."""
+
+    labels: "PathLabels"
+    frames: dict[tuple[int, int | None], Frame]  # by step id and resolved resource id (or None)
+    sentences: Sentences
+    macros: Any
+    watch_macros: WatchMacros
+
+
+@dataclass(frozen=True, slots=True)
+class PathTile:
+    """A step's tile with the learner's parts in; the page's CSRF field, its address and the
+    out-of-band attribute go in as the template prints it."""
+
+    resource_id: int | None
+    html: str
+
+    def printed(self, csrf_input: Markup, back: str, oob: bool = False) -> Markup:
+        html = self.html.replace(OOB_SLOT, OOB if oob else "")
+        return Markup(html.replace(PAGE_SLOT, escape(back)).replace(CSRF_SLOT, csrf_input))
+
+
+def dashboard_macros() -> Any:
+    """templates/progress/_dashboard.jinja's macros, printing a CSRF slot for the page's field."""
+    env = cast(Jinja2, engines["jinja2"]).env
+    return env.get_template("progress/_dashboard.jinja").make_module(
+        {"csrf_input": Markup(CSRF_SLOT)}
+    )
+
+
+FRAME_SLOTS = {
+    "status": Markup(STATUS),
+    "oob": Markup(OOB_SLOT),
+    "resume": Markup(RESUME),
+    "controls": Markup(CONTROLS),
+    "coded": Markup(CODED),
+    "nearest": Markup(NEAREST),
+    "code": Markup(CODE),
+    "prompt": Markup(PROMPT),
+}
+
+
+def frame(macros, watch_macros: WatchMacros, face: StepFace, resource: Resource | None) -> Frame:
+    """A step's tile with slots, and its controls not started and done."""
+    controls = {}
+    if resource is not None:
+        finished = Watch(finished_at=timezone.now(), resource=resource)
+        for status, watch in (("not_started", None), ("done", finished)):
+            made = watch_controls(
+                ResourceState(resource, watch), face.place, face.labels, anchor=f"#{face.place}"
+            )
+            controls[status] = str(watch_macros.render(made, PAGE_SLOT))
+    return Frame(
+        face=face,
+        pieces=split_at_slots(macros.tile_frame(face, FRAME_SLOTS)),
+        controls=controls,
+        code=str(macros.code_button(face)) if resource is not None else "",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BarSlots:
+    """A bar's words with slots for the learner's figures (`bar_words` in _dashboard.jinja)."""
+
+    done: Markup
+    total: int
+    watched: Markup
+    planned: Markup
+
+
+def sentences(macros, bar_totals) -> Sentences:
+    coded = {}
+    for is_coded in (False, True):
+        for has_goal in (False, True):
+            for has_minutes in (False, True):
+                made = Coded(
+                    is_coded, has_goal, int(has_minutes), MINUTES, GOAL, Markup(MAX), Markup(VALUE)
+                )
+                coded[is_coded, has_goal, has_minutes] = split_at_slots(macros.coded(made))
+    return Sentences(
+        resume=split_at_slots(macros.resume_link(Resume(URL, TIME, TITLE))),
+        nearest=split_at_slots(macros.nearest_session(Nearest(NAME, OTHER))),
+        coded=coded,
+        prompts={
+            kind: str(macros.architecture_prompt(kind)) for kind in ("gpu", "not_cuda", "none")
+        },
+        bars={
+            (total, has_planned): split_at_slots(
+                macros.bar_words(
+                    BarSlots(
+                        Markup(DONE),
+                        total,
+                        Markup(WATCHED),
+                        Markup(PLANNED if has_planned else ""),
+                    )
+                )
+            )
+            for total in bar_totals
+            for has_planned in (False, True)
+        },
+    )
+
+
+def path_tiles(curriculum, labels: "PathLabels") -> PathTiles:
+    """The frames of every step of the path for every resource it may resolve to (its own, or
+    for the architecture step every session and none), and the tiles' and bars' sentences, in
+    the active language."""
+    macros = dashboard_macros()
+    watch_macros = WatchMacros()
+    sessions = {resource.pk: resource for resource in curriculum.sessions.values()}
+    frames = {}
+    totals = set()  # the steps each bar counts: a stage's, the path's
+    path = curriculum.path
+    path_steps = 0
+    for stage in path.stages.all() if path is not None else ():
+        steps = list(stage.steps.all())
+        totals.add(len(steps))
+        path_steps += len(steps)
+        for step in steps:
+            candidates = dict(sessions) if step.is_architecture_talk else {}
+            if step.resource is not None:
+                candidates[step.resource.pk] = step.resource
+            for resource in (*candidates.values(), None):
+                resource_labels = labels.resources[resource.pk] if resource is not None else None
+                face = step_face(step, resource_labels, labels)
+                frames[step.pk, resource.pk if resource is not None else None] = frame(
+                    macros, watch_macros, face, resource
+                )
+    totals.add(path_steps)
+    return PathTiles(
+        labels=labels,
+        frames=frames,
+        sentences=sentences(macros, totals),
+        macros=macros,
+        watch_macros=watch_macros,
+    )
+
+
+def frame_of(tiles: PathTiles, step: StepProgress) -> Frame:
+    """The frame of a step for the resource it resolves to; one the build did not foresee is
+    written for this request alone."""
+    resource = step.resource
+    found = tiles.frames.get((step.step.pk, resource.pk if resource is not None else None))
+    if found is not None:
+        return found
+    resource_labels = tiles.labels.resources.get(resource.pk) if resource is not None else None
+    face = step_face(step.step, resource_labels, tiles.labels)
+    return frame(tiles.macros, tiles.watch_macros, face, resource if resource_labels else None)
+
+
+def path_tile(step: StepProgress, tiles: PathTiles) -> PathTile:
+    """A step's tile with the learner's state, resume link, controls, coding and prompts in."""
+    found = frame_of(tiles, step)
+    face, words = found.face, tiles.sentences
+    state = step.state
+    status = step.status
+    values = {STATUS: status}
+    if face.labels is None or state is None:
+        values[PROMPT] = words.prompts[prompt(step)]
+    else:
+        if status == "in_progress":
+            made = watch_controls(state, face.place, face.labels, anchor=f"#{face.place}")
+            values[CONTROLS] = str(tiles.watch_macros.render(made, PAGE_SLOT))
+        else:
+            values[CONTROLS] = found.controls[status]
+        values[RESUME] = resume_html(words, resume(state, face.labels))
+        values[CODED] = coded_html(words, coded(step))
+        values[NEAREST] = nearest_html(words, nearest(step.advice))
+        values[CODE] = found.code if step.owes_code else ""
+    return PathTile(
+        resource_id=state.resource.pk if state is not None else None,
+        html=filled(found.pieces, values),
+    )
+
+
+def resume_html(words: Sentences, link: Resume | None) -> str:
+    if link is None:
+        return ""
+    values = {URL: escape(link.url), TIME: escape(link.time), TITLE: escape(link.title)}
+    return filled(words.resume, values)
+
+
+def coded_html(words: Sentences, done: Coded | None) -> str:
+    if done is None:
+        return ""
+    values = {
+        MINUTES: escape(done.coded),
+        GOAL: escape(done.goal),
+        MAX: str(done.progress_max),
+        VALUE: str(done.progress_value),
+    }
+    return filled(words.coded[done.is_coded, done.has_goal, bool(done.coded_minutes)], values)
+
+
+def nearest_html(words: Sentences, advice: Nearest | None) -> str:
+    if advice is None:
+        return ""
+    return filled(words.nearest, {NAME: escape(advice.name), OTHER: escape(advice.nearest)})
+
+
+def bar_words(tiles: PathTiles, done: int, total: int, watched: str, planned: str) -> Markup:
+    """A bar's words: "3 of 11 steps done · 2 h watched of 4 h"."""
+    pieces = tiles.sentences.bars.get((total, bool(planned)))
+    if pieces is None:
+        return tiles.macros.bar_words(
+            BarSlots(Markup(done), total, Markup(escape(watched)), Markup(escape(planned)))
+        )
+    values = {DONE: str(done), WATCHED: escape(watched), PLANNED: escape(planned)}
+    return Markup(filled(pieces, values))
