@@ -1,26 +1,51 @@
 """The settings page's view model: the learner's profile form, the architecture session for
 their GPU, the reminders, the deletion of the account (templates/accounts/settings.jinja).
 
-The learner's profile and the reminders' state are read together, in one query; the advice for
-every GPU choice is built once per curriculum revision and language (Curriculum.built).
+The curriculum's revision token, the learner's profile and the reminders' state are read together,
+in one statement; the advice for every GPU choice is built once per curriculum revision and
+language (Curriculum.built).
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection
 
 from accounts.settings_forms import DeleteAccountForm, ProfileForm
-from curriculum.models import SessionAdvice
+from curriculum import structure
+from curriculum.models import Revision, SessionAdvice
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.http import AuthenticatedHttpRequest
+from lib.raw_rows import day_of
 from progress.models import Profile
-from reminders.section import STATE, RemindersSection, reminders_section
+from reminders.section import (
+    STATE_COLUMNS,
+    STATE_JOINS,
+    RemindersSection,
+    reminders_section,
+    state_from,
+)
 
-PROFILE = ("id", "gpu_card_id", "architecture_id", "started_on", "language", "time_zone")
-PROFILE_STATE = tuple(f"profile__{name}" for name in (*PROFILE, "records_viewing"))
+PROFILE = (
+    "id",
+    "gpu_card_id",
+    "architecture_id",
+    "started_on",
+    "language",
+    "time_zone",
+    "records_viewing",
+)
+# One row whatever the learner has: their profile's columns are NULL while they have none.
+SQL = f"""
+SELECT (SELECT token FROM {Revision._meta.db_table}
+         WHERE id = (SELECT MIN(id) FROM {Revision._meta.db_table})),
+       {", ".join(f"profile.{name}" for name in PROFILE)},
+       {STATE_COLUMNS}
+  FROM (SELECT %(user)s AS id) AS learner
+  LEFT JOIN {Profile._meta.db_table} AS profile ON profile.user_id = learner.id {STATE_JOINS}
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,38 +117,53 @@ def advice_for(curriculum, profile: Profile) -> GpuAdvice:
     return advices.get(("architecture", profile.architecture_id), advices["none", None])
 
 
-def learner_state(user: AbstractBaseUser) -> Mapping[str, Any]:
-    """The learner's profile (profile__…) and the reminders' state, in one query."""
-    learners = get_user_model().objects.filter(pk=user.pk)
-    return learners.values(*PROFILE_STATE, *STATE).first() or {}
+@dataclass(frozen=True, slots=True)
+class LearnerState:
+    token: str | None  # the curriculum's revision token
+    profile: Mapping[str, Any] | None  # the profile's columns, None while the learner has none
+    reminders: Mapping[str, Any]  # reminders.section.STATE
 
 
-def profile_of(user: AbstractBaseUser, state: Mapping[str, Any]) -> Profile:
+def learner_state(user: AbstractBaseUser) -> LearnerState:
+    """The revision token, the learner's profile and the reminders' state, in one statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(SQL, {"user": user.pk})
+        token, *columns = cursor.fetchone()
+    profile = dict(zip(PROFILE, columns[: len(PROFILE)], strict=True))
+    return LearnerState(
+        token=token,
+        profile=profile if profile["id"] is not None else None,
+        reminders=state_from(tuple(columns[len(PROFILE) :])),
+    )
+
+
+def profile_of(user: AbstractBaseUser, columns: Mapping[str, Any] | None) -> Profile:
     """The profile as read with the state, without a query; created if the learner has none."""
-    if state.get("profile__id") is None:
+    if columns is None:
         return Profile.objects.for_learner(user)
-    values = {name: state[f"profile__{name}"] for name in (*PROFILE, "records_viewing")}
+    started_on, records_viewing = day_of(columns["started_on"]), bool(columns["records_viewing"])
+    values = {**columns, "started_on": started_on, "records_viewing": records_viewing}
     return Profile(user_id=user.pk, **values)
 
 
 def settings_page(
     request: AuthenticatedHttpRequest,
-    curriculum,
     *,
     profile_form: ProfileForm | None = None,
     delete_form: DeleteAccountForm | None = None,
 ) -> SettingsPage:
     """The page, with a refused form's errors when one is given."""
     state = learner_state(request.user)
+    curriculum = structure.at_revision(state.token)
     # The saved profile, even beside a refused form (whose instance holds what was refused).
-    profile = profile_of(request.user, state)
+    profile = profile_of(request.user, state.profile)
     profile_form = profile_form or ProfileForm(instance=profile, curriculum=curriculum)
     delete_form = delete_form or DeleteAccountForm(user=request.user)
     return SettingsPage(
         profile_fields=field_groups(profile_form),
         profile_errors=non_field_errors(profile_form),
         advice=advice_for(curriculum, profile),
-        reminders=reminders_section(request, state),
+        reminders=reminders_section(request, state.reminders),
         delete_fields=field_groups(delete_form),
         delete_errors=non_field_errors(delete_form),
     )
