@@ -8,9 +8,10 @@ from typing import Any
 
 from django.db import connection
 from django.urls import reverse
+from django.utils import translation
 from markupsafe import Markup
 
-from lib.form_fields import FieldGroup, field_group, field_groups, input_html
+from lib.form_fields import NO_CHOICE, FieldGroup, chosen_in, field_group, input_html
 from lib.http import AuthenticatedHttpRequest
 from lib.raw_rows import time_of
 from reminders.forms import CodeTimeForm, DigestForm, NudgeForm
@@ -78,6 +79,21 @@ def code_time_of(form: CodeTimeForm) -> CodeTime:
     )
 
 
+# The digest's day and the nudge's hour, written once per language with no option chosen: each
+# request chooses the learner's.
+_BLANK_CHOICES: dict[str | None, tuple[FieldGroup, FieldGroup]] = {}
+
+
+def blank_choices() -> tuple[FieldGroup, FieldGroup]:
+    language = translation.get_language()
+    choices = _BLANK_CHOICES.get(language)
+    if choices is None:
+        digest = DigestForm(initial={"weekday": NO_CHOICE})["weekday"]
+        nudge = NudgeForm(initial={"hour": NO_CHOICE})["hour"]
+        choices = _BLANK_CHOICES[language] = field_group(digest), field_group(nudge)
+    return choices
+
+
 def state_from(columns: tuple) -> dict[str, Any]:
     """The section's state from its STATE_COLUMNS in a raw row, as the ORM would give them."""
     state = dict(zip(STATE, columns, strict=True))
@@ -114,16 +130,13 @@ def reminders_section(
         if token and has_feed
         else ""
     )
-    weekday = state.get("digest_subscription__weekday")
-    nudge_hour = state.get("nudge_subscription__hour")
-    digest_form = DigestForm(initial={"weekday": "" if weekday is None else weekday})
-    nudge_form = NudgeForm(initial={"hour": "" if nudge_hour is None else nudge_hour})
+    digest, nudge = blank_choices()
     return RemindersSection(
         has_feed=has_feed,
         feed_url=feed_url,
         webcal_url=feed_url.replace("https://", "webcal://", 1).replace("http://", "webcal://", 1),
         code_time=code_time_of(code_form) if code_form is not None else None,
-        digest=field_groups(digest_form),
-        nudge=field_groups(nudge_form),
+        digest=(chosen_in(digest, state.get("digest_subscription__weekday")),),
+        nudge=(chosen_in(nudge, state.get("nudge_subscription__hour")),),
         announcement=announcement,
     )
