@@ -10,6 +10,7 @@ curriculum in memory (curriculum/structure.py).
 """
 
 import datetime
+import json
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -67,10 +68,18 @@ SELECT m.id, m.group_id, m.user_id, m.role, m.display_name, m.shares, m.joined_a
  ORDER BY m.role DESC, m.joined_at, m.id
 """
 
-# The day before a day.
-PREVIOUS_DAY = {
-    "postgresql": "{} - 1",
-    "sqlite": "date({}, '-1 day')",
+# What differs between the databases: the day before a day, and a member's sessions as one JSON
+# list (PostgreSQL keeps an aggregate's order only when told; SQLite takes its subquery's).
+DIALECTS = {
+    "postgresql": {
+        "previous_day": "{} - 1",
+        "sessions": "json_agg(json_build_array(c.day, c.minutes, c.built, c.code_url) "
+        "ORDER BY c.day DESC, c.created_at DESC, c.id DESC)",
+    },
+    "sqlite": {
+        "previous_day": "date({}, '-1 day')",
+        "sessions": "json_group_array(json_array(c.day, c.minutes, c.built, c.code_url))",
+    },
 }
 
 CODING, EVENTS, WATCHES = (
@@ -79,16 +88,19 @@ CODING, EVENTS, WATCHES = (
     Watch._meta.db_table,
 )
 
-# members: (user, their today, the resource their architecture talk resolves to, whether they
-# share their coding); steps_of: how many steps of the path a finished resource stands for (the
-# architecture talk's left out: it is each member's own), written from the curriculum. A streak: from the member's latest
-# coding day up to their today, back one day at a time while the day before was coded too (an
-# index probe per day of the run, none for the rest of the history).
+# One row per member. members: (user, their today and yesterday, the resource their architecture
+# talk resolves to, whether they share their coding); steps_of: how many steps of the path a
+# finished resource stands for (the architecture talk's left out: it is each member's own),
+# written from the curriculum. A streak: from the member's today or yesterday if they coded then
+# (otherwise there is none), back one day at a time while the day before was coded too (an index
+# probe per day of the run, none for the rest of the history). The week's latest sessions of
+# those who share them come as one JSON list: (day, minutes, built, code_url).
 FIGURES_SQL = """
-WITH RECURSIVE members(user_id, today, talk_id, shares) AS ({members}),
+WITH RECURSIVE members(user_id, today, yesterday, talk_id, shares) AS ({members}),
 run(user_id, day) AS (
   SELECT m.user_id,
-         (SELECT MAX(c.day) FROM {coding} c WHERE c.user_id = m.user_id AND c.day <= m.today)
+         (SELECT MAX(c.day) FROM {coding} c
+           WHERE c.user_id = m.user_id AND c.day <= m.today AND c.day >= m.yesterday)
     FROM members m
   UNION ALL
   SELECT r.user_id, {previous_day} FROM run r
@@ -97,30 +109,25 @@ run(user_id, day) AS (
 streaks AS (
   SELECT user_id, COUNT(day) AS length, MAX(day) AS last FROM run GROUP BY user_id
 )
-SELECT 'member' AS kind, m.user_id,
+SELECT m.user_id,
        (SELECT SUM(e.minutes) FROM {events} e
-         WHERE e.user_id = m.user_id AND e.at >= %(week_from)s AND e.at < %(week_to)s) AS i1,
-       (SELECT MAX(e.at) FROM {events} e WHERE e.user_id = m.user_id) AS t1,
+         WHERE e.user_id = m.user_id AND e.at >= %(week_from)s AND e.at < %(week_to)s),
+       (SELECT MAX(e.at) FROM {events} e WHERE e.user_id = m.user_id),
        (SELECT SUM(c.minutes) FROM {coding} c
-         WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s) AS i2,
-       (SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id) AS t2,
+         WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s),
+       (SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id),
        (SELECT COALESCE(SUM({steps_of} + CASE WHEN w.resource_id = m.talk_id
                                               THEN %(talks)s ELSE 0 END), 0)
-          FROM {watches} w WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL) AS i3,
-       s.length AS i4, s.last AS d1, CAST(NULL AS varchar(200)) AS s1,
-       CAST(NULL AS varchar(200)) AS s2
+          FROM {watches} w WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL),
+       s.length, s.last,
+       CASE WHEN m.shares THEN (
+         SELECT {sessions} FROM (
+           SELECT c.day, c.minutes, c.built, c.code_url, c.created_at, c.id FROM {coding} c
+            WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s
+            ORDER BY c.day DESC, c.created_at DESC, c.id DESC LIMIT {shown}
+         ) c
+       ) END
   FROM members m LEFT JOIN streaks s ON s.user_id = m.user_id
-UNION ALL
-SELECT 'session', user_id, minutes, NULL, rank, NULL, NULL, NULL, day, built, code_url
-  FROM (
-    SELECT c.user_id, c.minutes, c.day, c.built, c.code_url,
-           ROW_NUMBER() OVER (PARTITION BY c.user_id
-                              ORDER BY c.day DESC, c.created_at DESC, c.id DESC) AS rank
-      FROM {coding} c JOIN members m ON m.user_id = c.user_id AND m.shares
-     WHERE c.day >= %(monday)s AND c.day < %(next_monday)s
-  ) ranked
- WHERE rank <= {shown}
- ORDER BY 1, 2, 5
 """
 
 
@@ -213,20 +220,37 @@ def steps_of(weights: dict[int, int]) -> str:
     return f"CASE w.resource_id {cases} ELSE 0 END"
 
 
+def array_literal(values) -> str:
+    """Numbers, days, booleans and NULLs as one PostgreSQL array literal: the driver quotes one
+    string instead of adapting fifty values one by one."""
+    return "{" + ",".join(map(array_item, values)) + "}"
+
+
+def array_item(value) -> str:
+    # Compared by identity: 1 == True, and a user's id may be 1.
+    if value is None:
+        return "NULL"
+    if value is True or value is False:
+        return "t" if value else "f"
+    return str(value)
+
+
 def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, dict]:
     """The figures' statement for these members, with its members' parameters: arrays on
     PostgreSQL (a statement of the same text whatever the members), a VALUES list elsewhere."""
-    previous_day = PREVIOUS_DAY.get(connection.vendor, PREVIOUS_DAY["postgresql"])
+    dialect = DIALECTS.get(connection.vendor, DIALECTS["postgresql"])
     if connection.vendor == "postgresql":
         member_rows = (
-            "SELECT * FROM unnest(CAST(%(users)s AS integer[]), CAST(%(todays)s AS date[]), "
-            "CAST(%(talk_ids)s AS integer[]), CAST(%(shares)s AS boolean[]))"
+            "SELECT user_id, today, today - 1, talk_id, shares FROM unnest("
+            "CAST(%(users)s AS integer[]), CAST(%(todays)s AS date[]), "
+            "CAST(%(talk_ids)s AS integer[]), CAST(%(shares)s AS boolean[])"
+            ") AS m(user_id, today, talk_id, shares)"
         )
         params: dict[str, object] = {
-            "users": [member.user_id for member in members],
-            "todays": [member.today for member in members],
-            "talk_ids": [member.talk_id for member in members],
-            "shares": [member.shares_coding for member in members],
+            "users": array_literal(member.user_id for member in members),
+            "todays": array_literal(member.today for member in members),
+            "talk_ids": array_literal(member.talk_id for member in members),
+            "shares": array_literal(member.shares_coding for member in members),
         }
     else:
         params = {}
@@ -234,12 +258,13 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
         for index, member in enumerate(members):
             member_values.append(
                 # A day as ISO text, as SQLite stores it (its CAST AS date makes it a number).
-                f"(CAST(%(u{index})s AS integer), %(d{index})s, "
+                f"(CAST(%(u{index})s AS integer), %(d{index})s, %(y{index})s, "
                 f"CAST(%(t{index})s AS integer), %(s{index})s)"
             )
             params |= {
                 f"u{index}": member.user_id,
                 f"d{index}": member.today,
+                f"y{index}": member.today - timedelta(days=1),
                 f"t{index}": member.talk_id,
                 f"s{index}": member.shares_coding,
             }
@@ -250,10 +275,22 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
         coding=CODING,
         events=EVENTS,
         watches=WATCHES,
-        previous_day=previous_day.format("r.day"),
+        previous_day=dialect["previous_day"].format("r.day"),
+        sessions=dialect["sessions"],
         shown=SESSIONS_SHOWN,
     )
     return sql, params
+
+
+def sessions_of(listed) -> list:
+    """A member's sessions from the statement's JSON list (PostgreSQL's driver reads it, SQLite's
+    gives its text): (day, minutes, built, code_url) each, the latest first."""
+    if isinstance(listed, str):
+        listed = json.loads(listed)
+    return [
+        (date.fromisoformat(day), minutes, built, code_url)
+        for day, minutes, built, code_url in listed or ()
+    ]
 
 
 def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, Figures]:
@@ -275,22 +312,18 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
         rows = cursor.fetchall()
     todays = {member.user_id: member.today for member in members}
     figures: dict[int, Figures] = {}
-    for kind, user, i1, t1, i2, t2, i3, i4, d1, s1, s2 in rows:
-        if kind == "member":
-            last = day_of(d1)
-            alive = last is not None and last >= todays[user] - timedelta(days=1)
-            figures[user] = Figures(
-                watched=max(i1 or 0, 0),
-                last_watched=instant_of(t1),
-                coded=max(i2 or 0, 0),
-                last_coded=instant_of(t2),
-                steps_done=i3 or 0,
-                streak=i4 if alive else 0,
-                coded_today=last == todays[user],
-                sessions=[],
-            )
-        else:
-            figures[user].sessions.append((day_of(d1), i1, s1, s2))
+    for user, watched, last_watched, coded, last_coded, steps, streak, last, sessions in rows:
+        last = day_of(last)
+        figures[user] = Figures(
+            watched=max(watched or 0, 0),
+            last_watched=instant_of(last_watched),
+            coded=max(coded or 0, 0),
+            last_coded=instant_of(last_coded),
+            steps_done=steps or 0,
+            streak=streak if last is not None else 0,
+            coded_today=last == todays[user],
+            sessions=sessions_of(sessions),
+        )
     return figures
 
 
