@@ -54,8 +54,8 @@ PAGES = [
     ("learner", "/coding/?page=2", 3),
     # + one statement: minutes coded and watched by day, finished per kind (progress/stats.py).
     ("learner", "/stats/", 3),
-    # + revision token, the profile and the reminders' state in one query.
-    ("learner", "/settings/", 4),
+    # + one statement: revision token, the profile and the reminders' state (accounts/settings_page.py).
+    ("learner", "/settings/", 3),
     ("learner", "/settings/tokens/", 3),
     ("learner", "/settings/editor/", 3),
     ("learner", "/settings/share/", 3),
