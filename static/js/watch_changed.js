@@ -3,8 +3,9 @@
 // or a sitting's correction (progress/views/watching.py, sittings.py), "coding-changed"
 // {resource, announcement} for code logged (progress/views/today.py, coding.py). A page whose other
 // blocks follow has a live region, #watch-announcer, whose data-watch-blocks is the page's
-// address: this script says the change there, then asks the page for its blocks that follow that
-// resource (?changed=<slug>, answered out of band, printed by the page's own macros).
+// address: this script says the change there, then asks the page, with the address's query (the
+// catalogue's filters), for its blocks that follow that resource (&changed=<slug>, answered out
+// of band, printed by the page's own macros).
 // The refresh keeps as they are the block the click's answer brought, and any controls or
 // sittings the learner is in or typing in, so that no input is lost. If the card the learner
 // clicked in is gone after it (focus fell back to the page), focus goes to the next-up card's
@@ -67,7 +68,7 @@
     var block = answeredBlock(event.target);
     var mine = block && block.id ? block.id : "";
     clicked = mine;
-    htmx.ajax("GET", region.dataset.watchBlocks, {
+    htmx.ajax("GET", region.dataset.watchBlocks + window.location.search, {
       source: region,
       swap: "none",
       values: { changed: event.detail.resource },

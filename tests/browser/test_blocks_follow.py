@@ -12,7 +12,7 @@ from progress.models import CodingSession, Watch
 from tests.browser.conftest import new_page, serious_accessibility_violations, session_cookie
 from tests.browser.test_progress import count_navigations, small_path
 from tests.browser.test_sittings import a_learner_with_two_sittings
-from tests.factories import UserFactory
+from tests.factories import ResourceFactory, SeriesFactory, UserFactory
 
 PHONE = {"width": 390, "height": 844}
 
@@ -111,5 +111,31 @@ def test_the_resource_pages_blocks_follow_its_sittings_and_coding(
     assert phone.evaluate("window.__marker") == 1 and navigations == []
     assert len(asked) == 3
     assert Watch.objects.get(user=user, resource=course).logged_minutes == 90
+    assert fits(phone)
+    assert serious_accessibility_violations(phone) == []
+
+
+def test_a_click_in_the_catalogue_moves_its_series_count(phone, live_server, transactional_db):
+    """Filtered by a search, a card marked watched answers its controls; the page's refresh,
+    asked with the page's filters, moves its series' "done" count, and focus stays."""
+    gpu = SeriesFactory(slug="gpu", name="GPU")
+    ResourceFactory(slug="scan", series=gpu, title="Scan warps")
+    ResourceFactory(slug="reduce", series=gpu, title="Reduce warps")
+    ResourceFactory(slug="softmax", series=gpu, title="Softmax")
+    ada = UserFactory(username="ada")
+    signed_in(phone, live_server, ada)
+    phone.goto("/resources/?q=warps")
+    count = phone.locator("#series-gpu .series-group__count")
+    expect(count).to_have_text("2 ressources, dont 0 terminée")
+    asked = refreshes_of(phone, "scan")
+
+    toggle = phone.locator("#watch-scan-toggle")
+    toggle.click()
+
+    expect(phone.locator("#watch-scan-watch")).to_contain_text("Regardé")
+    expect(count).to_have_text("2 ressources, dont 1 terminée")
+    expect(phone.locator("#watch-announcer")).to_have_text("« Scan warps » marqué comme regardé.")
+    expect(toggle).to_be_focused()
+    assert len(asked) == 1 and "q=warps" in asked[0]
     assert fits(phone)
     assert serious_accessibility_violations(phone) == []

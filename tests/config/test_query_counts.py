@@ -141,8 +141,9 @@ CLICKS = [
 
 # The pages' refreshes after a watch change (static/js/watch_changed.js): (page, queries). Session
 # and user, then the dashboard's one statement; the resource page's revision token and the
-# learner's rows for the resource in one statement.
-REFRESHES = [("/", 3), ("/resources/gpu-mode-12/", 4)]
+# learner's rows for the resource in one statement; the catalogue's one statement (the revision
+# token and the watch rows), for the series' counts.
+REFRESHES = [("/", 3), ("/resources/gpu-mode-12/", 4), ("/resources/", 3)]
 
 
 def test_every_click_costs_the_same_queries_at_1x_and_10x(learner, world):
