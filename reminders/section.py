@@ -6,18 +6,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth import get_user_model
+from django.db import connection
 from django.urls import reverse
+from django.utils import translation
 from markupsafe import Markup
 
-from lib.form_fields import FieldGroup, field_group, field_groups, input_html
+from lib.form_fields import NO_CHOICE, FieldGroup, chosen_in, field_group, input_html
 from lib.http import AuthenticatedHttpRequest
+from lib.raw_rows import time_of
 from reminders.forms import CodeTimeForm, DigestForm, NudgeForm
-from reminders.models import CalendarFeed
+from reminders.models import CalendarFeed, DigestSubscription, NudgeSubscription
 
 # Only the feed's digest is stored: a new token waits here for the page after a no-JS redirect.
 NEW_FEED_TOKEN = "reminders_new_feed_token"
-# What the section reads of the learner, from their user row (one query, or a part of the page's).
+# What the section reads of the learner: these columns of the rows these joins add to a
+# statement's `learner` (with its id), alone or within the settings page's one statement.
 STATE = (
     "calendar_feed__token_hash",
     "calendar_feed__code_weekdays",
@@ -25,6 +28,12 @@ STATE = (
     "digest_subscription__weekday",
     "nudge_subscription__hour",
 )
+STATE_COLUMNS = "feed.token_hash, feed.code_weekdays, feed.code_at, digest.weekday, nudge.hour"
+STATE_JOINS = f"""
+  LEFT JOIN {CalendarFeed._meta.db_table} AS feed ON feed.user_id = learner.id
+  LEFT JOIN {DigestSubscription._meta.db_table} AS digest ON digest.user_id = learner.id
+  LEFT JOIN {NudgeSubscription._meta.db_table} AS nudge ON nudge.user_id = learner.id"""
+STATE_SQL = f"SELECT {STATE_COLUMNS} FROM (SELECT %(user)s AS id) AS learner {STATE_JOINS}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +79,33 @@ def code_time_of(form: CodeTimeForm) -> CodeTime:
     )
 
 
+# The digest's day and the nudge's hour, written once per language with no option chosen: each
+# request chooses the learner's.
+_BLANK_CHOICES: dict[str | None, tuple[FieldGroup, FieldGroup]] = {}
+
+
+def blank_choices() -> tuple[FieldGroup, FieldGroup]:
+    language = translation.get_language()
+    choices = _BLANK_CHOICES.get(language)
+    if choices is None:
+        digest = DigestForm(initial={"weekday": NO_CHOICE})["weekday"]
+        nudge = NudgeForm(initial={"hour": NO_CHOICE})["hour"]
+        choices = _BLANK_CHOICES[language] = field_group(digest), field_group(nudge)
+    return choices
+
+
+def state_from(columns: tuple) -> dict[str, Any]:
+    """The section's state from its STATE_COLUMNS in a raw row, as the ORM would give them."""
+    state = dict(zip(STATE, columns, strict=True))
+    state["calendar_feed__code_at"] = time_of(state["calendar_feed__code_at"])
+    return state
+
+
 def state_of(request: AuthenticatedHttpRequest) -> Mapping[str, Any]:
-    """The section's state of the signed-in learner, in one query."""
-    learners = get_user_model().objects.filter(pk=request.user.pk)
-    return learners.values(*STATE).first() or {}
+    """The section's state of the signed-in learner, in one statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(STATE_SQL, {"user": request.user.pk})
+        return state_from(cursor.fetchone())
 
 
 def reminders_section(
@@ -98,16 +130,13 @@ def reminders_section(
         if token and has_feed
         else ""
     )
-    weekday = state.get("digest_subscription__weekday")
-    nudge_hour = state.get("nudge_subscription__hour")
-    digest_form = DigestForm(initial={"weekday": "" if weekday is None else weekday})
-    nudge_form = NudgeForm(initial={"hour": "" if nudge_hour is None else nudge_hour})
+    digest, nudge = blank_choices()
     return RemindersSection(
         has_feed=has_feed,
         feed_url=feed_url,
         webcal_url=feed_url.replace("https://", "webcal://", 1).replace("http://", "webcal://", 1),
         code_time=code_time_of(code_form) if code_form is not None else None,
-        digest=field_groups(digest_form),
-        nudge=field_groups(nudge_form),
+        digest=(chosen_in(digest, state.get("digest_subscription__weekday")),),
+        nudge=(chosen_in(nudge, state.get("nudge_subscription__hour")),),
         announcement=announcement,
     )
