@@ -2,12 +2,11 @@
 (templates/groups/board.jinja prints it).
 
 Two statements whatever the number of members and the size of their histories, both prepared on
-their connection (lib/prepared.py: the figures' statement cost PostgreSQL more to plan than to
-run): the group's
-members with their profiles and the curriculum's revision token, then every member's figures
-aggregated in SQL (steps done on the path, the week's minutes watched and coded, last activity,
-the current coding streak in the member's own day) with the latest sessions of this week of those
-who share them. The path's steps, stages and the architecture talk's resource come from the
+their connection (lib/prepared.py: the figures' statement cost PostgreSQL about as much to plan
+as to run): the group's members with their profiles and the curriculum's revision token, then
+every member's figures aggregated in SQL (steps done on the path, the week's minutes watched and
+coded, last activity, the current coding streak in the member's own day) with the latest sessions
+of this week of those who share them. The path's steps, stages and the architecture talk's resource come from the
 curriculum in memory (curriculum/structure.py).
 """
 
