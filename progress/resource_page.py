@@ -244,11 +244,11 @@ class Sittings:
     shown: bool  # on the page: there are some, or the resource takes sittings
     rows: tuple[SittingRow, ...]
     next_quoted: str  # where the edit and delete pages come back to, quoted for ?next=
-    announcement: str
-    focus: int | None  # the row that takes focus after a correction
+    focus: int | None  # the row that takes focus after a correction or a deletion
+    focus_empty: bool  # the empty list's line takes it, after the last sitting's deletion
 
 
-def sittings(resource, rows: LearnerRows, back: str, announcement="", focus=None) -> Sittings:
+def sittings(resource, rows: LearnerRows, back: str, focus=None, focus_empty=False) -> Sittings:
     edit_url = url_for_each("progress:sitting_edit")
     delete_url = url_for_each("progress:sitting_delete")
     return Sittings(
@@ -265,8 +265,8 @@ def sittings(resource, rows: LearnerRows, back: str, announcement="", focus=None
             for sitting in rows.sittings
         ),
         next_quoted=quote(back, safe="/"),
-        announcement=announcement,
         focus=focus,
+        focus_empty=focus_empty,
     )
 
 
@@ -437,26 +437,22 @@ def _state(resource, rows: LearnerRows) -> ResourceState:
 
 
 @dataclass(frozen=True, slots=True)
-class WatchAnswer:
-    """What a change to the learner's watching moves on the resource page: its controls, the
-    coded state, the balance and the sittings (progress/views/watching.py, sittings.py)."""
+class Refresh:
+    """What the resource page refreshes after a change to the learner's watching or coding (the
+    events watch-changed and coding-changed): its controls, coded state, balance and sittings."""
 
-    controls: WatchControls | None  # None: the page's refresh, the click answered them
+    controls: WatchControls
     back: str
     coded: Coded
     balances: Balances
     sittings: Sittings
-    focus_heading: bool
 
 
-def watch_answer(
-    resource, rows: LearnerRows, *, place, back, announcement, focus=None, heading=False
-) -> WatchAnswer:
-    return WatchAnswer(
-        controls=watch_controls(_state(resource, rows), place) if place else None,
+def refresh(resource, rows: LearnerRows, *, back) -> Refresh:
+    return Refresh(
+        controls=watch_controls(_state(resource, rows), f"watch-{resource.slug}"),
         back=back,
         coded=coded(resource, rows),
         balances=balances(rows),
-        sittings=sittings(resource, rows, back, announcement, focus),
-        focus_heading=heading,
+        sittings=sittings(resource, rows, back),
     )
