@@ -1,5 +1,6 @@
-"""The one statement of the coding log, a resource page and the stats page is prepared on its
-connection (lib/prepared.py): PostgreSQL plans it once per connection, not at every request."""
+"""The one statement of the coding log, a resource page, the stats page and the settings page is
+prepared on its connection (lib/prepared.py): PostgreSQL plans it once per connection, not at
+every request."""
 
 import pytest
 from django.db import connection
@@ -16,6 +17,7 @@ PAGES = [
     ("/coding/", "FROM progress_editorproject"),
     ("/resources/prepared/", "SELECT 'sitting'"),
     ("/stats/", "SELECT 'finished'"),
+    ("/settings/", "AS profile ON profile.user_id = learner.id"),
 ]
 
 
