@@ -1,11 +1,12 @@
 """A group's board: where each member stands, and the page's view model
 (templates/groups/board.jinja prints it).
 
-Two statements whatever the number of members and the size of their histories: the group's
-members with their profiles and the curriculum's revision token, then every member's figures
-aggregated in SQL (steps done on the path, the week's minutes watched and coded, last activity,
-the current coding streak in the member's own day) with the latest sessions of this week of those
-who share them. The path's steps, stages and the architecture talk's resource come from the
+Two statements whatever the number of members and the size of their histories, both prepared on
+their connection (lib/prepared.py: the figures' statement cost PostgreSQL about as much to plan
+as to run): the group's members with their profiles and the curriculum's revision token, then
+every member's figures aggregated in SQL (steps done on the path, the week's minutes watched and
+coded, last activity, the current coding streak in the member's own day) with the latest sessions
+of this week of those who share them. The path's steps, stages and the architecture talk's resource come from the
 curriculum in memory (curriculum/structure.py).
 """
 
@@ -32,6 +33,7 @@ from groups.forms import MembershipForm
 from groups.models import Membership, StudyGroup
 from lib.durations import duration
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.prepared import prepared_cursor
 from lib.raw_rows import day_of, instant_of
 from lib.time_zone import zone_or_default
 from lib.urls import url_with
@@ -167,7 +169,7 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
     """The group at slug's members and the viewer's membership (404 when not one), the owner
     first, then by seniority, with the curriculum at the revision read with them: one statement."""
     now = now or timezone.now()
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(MEMBERS_SQL, [slug])
         rows = cursor.fetchall()
     if not any(row[2] == viewer_id for row in rows):
@@ -311,7 +313,7 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
         "next_monday": monday + timedelta(days=7),
         "talks": talks,
     }
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     todays = {member.user_id: member.today for member in members}
