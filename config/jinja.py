@@ -10,11 +10,15 @@ the msgids are those of the Django templates, and `make messages` extracts them 
 catalogues (curriculum/management/commands/makemessages.py).
 """
 
+import re
+from dataclasses import dataclass
 from functools import cache
 
 import jinja2
 from django.conf import settings
 from django.contrib.messages import get_messages
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.middleware.csrf import get_token
 from django.template.backends import jinja2 as django_jinja2
 from django.template.defaultfilters import capfirst
@@ -23,7 +27,7 @@ from django.test.signals import template_rendered
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django_htmx.jinja import htmx_script
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 
 @cache
@@ -60,6 +64,97 @@ def translate(eval_ctx, message, **variables):
     return translated
 
 
+# Where the page's blocks and each request's values go in the layout written once per process.
+# No text of the layout holds a NUL character, nor does a message (PostgreSQL's text cannot, nor
+# a form's field).
+BLOCK_SLOTS = {name: f"\x00{name}\x00" for name in ("title", "description", "head", "content")}
+CSRF_SLOT, USERNAME_SLOT, PATH_SLOT = "\x00csrf\x00", "\x00username\x00", "\x00path\x00"
+VALUE_SLOTS = re.compile(f"({CSRF_SLOT}|{USERNAME_SLOT}|{PATH_SLOT})")
+
+# The layout's HTML around the page's blocks, each part split at the request's values' slots.
+Pieces = tuple[str, ...]
+LayoutParts = tuple[Pieces, Pieces, Pieces, Pieces, Pieces]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The layout of one request, as base.jinja prints it around the page's blocks."""
+
+    top: Markup
+    after_title: Markup
+    after_description: Markup
+    after_head: Markup
+    bottom: Markup
+
+
+# By language, URLconf, script prefix, kind of visitor and current page (a handful of keys).
+_layouts: dict[tuple, LayoutParts] = {}
+
+
+@receiver(setting_changed)
+def forget_layouts(**kwargs):
+    """A test's settings may change the URLs, static files or languages the layout prints."""
+    _layouts.clear()
+    cached_static.cache_clear()
+
+
+def layout_parts(env, variables, messages=()) -> LayoutParts:
+    """_layout.jinja written with slots for the page's blocks and the request's values."""
+    html = env.get_template("_layout.jinja").render(
+        **variables,
+        **{name: Markup(slot) for name, slot in BLOCK_SLOTS.items()},
+        messages=messages,
+        csrf_token=Markup(CSRF_SLOT),
+        csrf_input=csrf_input(Markup(CSRF_SLOT)),
+        username=Markup(USERNAME_SLOT),
+        full_path=Markup(PATH_SLOT),
+    )
+    parts = []
+    for slot in BLOCK_SLOTS.values():
+        part, html = html.split(slot)
+        parts.append(tuple(VALUE_SLOTS.split(part)))
+    parts.append(tuple(VALUE_SLOTS.split(html)))
+    return tuple(parts)  # type: ignore[return-value]
+
+
+def filled(pieces: Pieces, values: dict[str, Markup]) -> Markup:
+    return Markup("".join([values.get(piece, piece) for piece in pieces]))
+
+
+@jinja2.pass_environment
+def layout_around_blocks(env, request, csrf_token) -> Layout:
+    """The layout of this request, its HTML written once per language, kind of visitor and
+    current page (about 0.3 ms of Jinja2 a page, to some microseconds): the request's CSRF token,
+    name and address put in their slots. A request with messages to show writes it whole."""
+    user = request.user
+    match = request.resolver_match
+    signed_in = user.is_authenticated
+    variables = {
+        "language": translation.get_language(),
+        "signed_in": signed_in,
+        "staff": user.is_staff,
+        "view_name": match.view_name if match else "",
+        "url_name": match.url_name if match else "",
+        "in_groups": request.path[:8] == "/groups/",
+    }
+    messages = get_messages(request)
+    if messages:
+        parts = layout_parts(env, variables, messages)
+    else:
+        key = (get_urlconf(), get_script_prefix(), *variables.values())
+        parts = _layouts.get(key) or _layouts.setdefault(key, layout_parts(env, variables))
+    values = {CSRF_SLOT: escape(csrf_token), PATH_SLOT: escape(request.get_full_path())}
+    if signed_in:
+        values[USERNAME_SLOT] = escape(user.get_username())
+    return Layout(*(filled(pieces, values) for pieces in parts))
+
+
+@cache
+def cached_static(path):
+    """The URL of a static file, as `{% static %}` gives it, looked up once per process."""
+    return static(path)
+
+
 def environment(**options):
     """A Jinja2 environment with Django's translations, URLs, static files and messages."""
     # A name the view model lacks is a bug to see, not an empty string to ship.
@@ -75,11 +170,10 @@ def environment(**options):
     env.globals.update(
         _=translate,
         url=url,
-        static=static,
-        get_language=translation.get_language,
-        get_messages=get_messages,
+        static=cached_static,
         language_choices=language_choices,
         htmx_script=htmx_script,
+        layout_around_blocks=layout_around_blocks,
     )
     return env
 
