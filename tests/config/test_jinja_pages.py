@@ -13,9 +13,13 @@ from django.contrib import messages
 from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.management import call_command
-from django.middleware.csrf import _unmask_cipher_token
+from django.middleware.csrf import (
+    CSRF_SECRET_LENGTH,
+    _mask_cipher_secret,
+    _unmask_cipher_token,
+)
 from django.template import engines
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.utils import translation
 
 from config import jinja
@@ -149,6 +153,35 @@ def test_the_layout_written_once_prints_each_requests_own_values(client):
     assert 'nav__user">ada' not in pages['a&b<c>"d']
     for html in pages.values():
         assert 'name="next" type="hidden" value="/guide/?part=%3C2%3E&amp;q=&#39;x&#39;"' in html
+
+
+@pytest.mark.django_db
+def test_a_pages_csrf_token_is_a_fresh_mask_of_the_cookies_secret_that_a_post_passes_with(
+    learner,
+):
+    """The first page sets the cookie; each page renews it and masks its secret anew (no two
+    pages print the same token), and a form posted with the token passes the CSRF check while
+    a token of another secret does not."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(learner)
+    first = browser.get("/guide/")
+    secret = first.cookies["csrftoken"].value
+    tokens = set()
+    for _ in range(3):
+        response = browser.get("/stats/")
+        assert response.cookies["csrftoken"].value == secret
+        page_tokens = set(csrf_tokens(response.content.decode()))
+        assert len(page_tokens) == 1
+        tokens |= page_tokens
+    assert len(tokens) == 3
+    assert {_unmask_cipher_token(token) for token in tokens} == {secret}
+    form = {"language": "en", "next": "/guide/"}
+    assert (
+        browser.post("/i18n/setlang/", {**form, "csrfmiddlewaretoken": tokens.pop()}).status_code
+        == 302
+    )
+    other = _mask_cipher_secret("x" * CSRF_SECRET_LENGTH)
+    assert browser.post("/i18n/setlang/", {**form, "csrfmiddlewaretoken": other}).status_code == 403
 
 
 @pytest.mark.django_db
