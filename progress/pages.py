@@ -7,7 +7,7 @@ Jinja2 template that computes nothing. Numbers are formatted here as the Django 
 
 import datetime
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from typing import Any, Protocol, cast
@@ -229,11 +229,6 @@ class CodingLogCurriculum:
             for has_code in (True, False)
             for from_editor in (True, False)
         }
-        html = str(jinja_macros("_fields.jinja").fields(blank_log_fields(curriculum), ()))
-        day, key = (f'value="{DAY_SLOT.isoformat()}"', f'value="{KEY_SLOT}"')
-        self.blank_fields = Slotted.cut(
-            html.replace(day, f'value="{slot("day")}"').replace(key, f'value="{slot("key")}"')
-        )
 
     def practised(self, resource_id: int | None, chapter_id: int | None) -> str:
         """The cell of a session of this resource and chapter: their titles and links."""
@@ -294,18 +289,11 @@ def coding_log_page(minutes, rows, curriculum, form=None) -> CodingLogPage:
     """The coding log: the balances, the form to log a session (blank, or as it was sent), the
     editor's projects and one page of sessions (progress.coding_log.CodingLogRows)."""
     built = curriculum.built(CodingLogCurriculum)
-    fields: tuple[FieldGroup, ...] = ()
-    if form is None:
-        values = {"day": timezone.localdate().isoformat(), "key": str(uuid.uuid4())}
-        html = built.blank_fields.markup(values)
-    else:
-        fields = field_groups(form)
-        html = Markup(jinja_macros("_fields.jinja").fields(fields, non_field_errors(form)))
     return CodingLogPage(
         week=balance_line(minutes.week),
         overall=balance_line(minutes.overall),
-        form=html,
-        fields=fields,
+        form=blank_coding_form(curriculum) if form is None else refused_coding_form(form),
+        fields=field_groups(form) if form is not None else (),
         projects=project_lines(rows.projects, built.labels),
         rows=session_rows(rows.sessions, built),
         number=rows.number,
@@ -317,52 +305,52 @@ def coding_log_page(minutes, rows, curriculum, form=None) -> CodingLogPage:
 
 # The blank coding form is the same for every learner but for its day (today, in the learner's
 # time zone) and its fresh key: its fields are written once per curriculum revision and language
-# with these in their place, and each request puts its own in.
+# with slots in their place, and each request puts its own in.
 DAY_SLOT = datetime.date(1901, 2, 3)
 KEY_SLOT = uuid.UUID("00000000-0000-4000-8000-00000000c0de")
 
 
-def blank_fields(form) -> tuple[FieldGroup, ...]:
-    groups = field_groups(form)
-    html = "".join(group.widget for group in groups)
-    if html.count(f'value="{DAY_SLOT.isoformat()}"') != 1 or html.count(f'value="{KEY_SLOT}"') != 1:
+def slotted_fields(form) -> Slotted:
+    """A blank coding form's fields as templates/_fields.jinja prints them, the day and the key
+    in slots."""
+    html = str(jinja_macros("_fields.jinja").fields(field_groups(form), ()))
+    day, key = f'value="{DAY_SLOT.isoformat()}"', f'value="{KEY_SLOT}"'
+    if html.count(day) != 1 or html.count(key) != 1:
         raise ValueError("The coding form must print its day and its key once each.")
-    return groups
+    return Slotted.cut(
+        html.replace(day, f'value="{slot("day")}"').replace(key, f'value="{slot("key")}"')
+    )
 
 
-def blank_log_fields(curriculum) -> tuple[FieldGroup, ...]:
-    """The coding log's form: with the resource and chapter selects."""
+def log_fields(curriculum) -> Slotted:
+    """The coding log's form, with the resource and chapter selects: built once per curriculum
+    revision and language (Curriculum.built)."""
     initial = {"day": DAY_SLOT, "idempotency_key": KEY_SLOT}
-    return blank_fields(CodingSessionForm(curriculum=curriculum, initial=initial))
+    return slotted_fields(CodingSessionForm(curriculum=curriculum, initial=initial))
 
 
 # A resource page's blank form by language: its resource is the page's, so it has no selects and
 # the same fields whatever the resource and the curriculum.
-_RESOURCE_FIELDS: dict[str | None, tuple[FieldGroup, ...]] = {}
+_RESOURCE_FIELDS: dict[str | None, Slotted] = {}
 
 
-def blank_resource_fields() -> tuple[FieldGroup, ...]:
+def resource_fields() -> Slotted:
     language = translation.get_language()
-    groups = _RESOURCE_FIELDS.get(language)
-    if groups is None:
+    fields = _RESOURCE_FIELDS.get(language)
+    if fields is None:
         initial = {"day": DAY_SLOT, "idempotency_key": KEY_SLOT}
         form = CodingSessionForm(resource=Resource(), initial=initial)
-        groups = _RESOURCE_FIELDS[language] = blank_fields(form)
-    return groups
+        fields = _RESOURCE_FIELDS[language] = slotted_fields(form)
+    return fields
 
 
-def blank_coding_fields(curriculum=None) -> tuple[FieldGroup, ...]:
+def blank_coding_form(curriculum=None) -> Markup:
     """The fields of a blank coding form, with today's day and a fresh key: the coding log's
     (with the resource and chapter selects of the curriculum) or, without one, a resource page's."""
-    groups = blank_resource_fields() if curriculum is None else curriculum.built(blank_log_fields)
-    day = f'value="{DAY_SLOT.isoformat()}"', f'value="{timezone.localdate().isoformat()}"'
-    key = f'value="{KEY_SLOT}"', f'value="{uuid.uuid4()}"'
-    return tuple(
-        replace(group, widget=Markup(str.replace(group.widget, *day).replace(*key)))
-        if group.id in FILLED
-        else group
-        for group in groups
-    )
+    fields = resource_fields() if curriculum is None else curriculum.built(log_fields)
+    return fields.markup({"day": timezone.localdate().isoformat(), "key": str(uuid.uuid4())})
 
 
-FILLED = {"coding_day", "coding_idempotency_key"}
+def refused_coding_form(form) -> Markup:
+    """A coding form sent back with its errors, as templates/_fields.jinja prints it."""
+    return Markup(jinja_macros("_fields.jinja").fields(field_groups(form), non_field_errors(form)))

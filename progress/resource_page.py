@@ -8,7 +8,7 @@ token); the learner's part is progress/resource_learner.py's one statement.
 """
 
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, cast
 from urllib.parse import quote
 
@@ -25,7 +25,8 @@ from markupsafe import Markup
 from curriculum.models import Resource
 from curriculum.structure import PathStep
 from lib.durations import day_label, duration, video_time
-from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.form_fields import field_groups
+from lib.slots import Slotted, slot
 from lib.urls import url_for_each, url_with
 from progress.forms import NoteForm
 from progress.models import Note
@@ -33,7 +34,8 @@ from progress.pages import (
     BalanceLine,
     WatchControls,
     balance_line,
-    blank_coding_fields,
+    blank_coding_form,
+    refused_coding_form,
     watch_controls,
 )
 from progress.path import RESUME_LEAD_SECONDS, ResourceState
@@ -313,8 +315,7 @@ class Coding:
     has_duration: bool
     coded: Coded
     sessions: tuple[SessionLine, ...]
-    fields: tuple[FieldGroup, ...]
-    form_errors: tuple[str, ...]
+    form: Markup  # the form's fields and errors, as templates/_fields.jinja prints them
     status: str
     next: str
     action: str
@@ -333,8 +334,7 @@ def coding(resource, rows: LearnerRows, back: str, form=None, status="") -> Codi
             )
             for session in rows.sessions
         ),
-        fields=field_groups(form) if form is not None else blank_coding_fields(),
-        form_errors=non_field_errors(form) if form is not None else (),
+        form=blank_coding_form() if form is None else refused_coding_form(form),
         status=status,
         next=back,
         action=url_with("progress:coding_session_add", resource.slug),
@@ -348,25 +348,26 @@ class NoteBlock:
     slug: str
     exists: bool
     text: Markup
-    field: FieldGroup
+    field: Markup  # its field, label and errors (_resource.jinja's note_field)
     status: str
     next: str
     action: str
 
 
-# The note's field as a new form prints it, by language, with this in the place of the text: each
-# page puts the learner's note in, escaped as the textarea escapes it. Text cannot hold a NUL.
-NOTE_SLOT = "\x00note\x00"
-_NOTE_FIELDS: dict[str | None, FieldGroup] = {}
+# The note's field as a new form prints it, by language, with a slot in the place of the text:
+# each page puts the learner's note in, escaped as the textarea escapes it.
+_NOTE_FIELDS: dict[str | None, Slotted] = {}
 
 
-def note_field(note: str) -> FieldGroup:
-    """The field of NoteForm(instance=Note(text=note)), without building the form."""
+def note_field(note: str) -> Markup:
+    """The field of NoteForm(instance=Note(text=note)) as the note's block prints it, without
+    building the form."""
     language = get_language()
     field = _NOTE_FIELDS.get(language)
     if field is None:
-        field = _NOTE_FIELDS[language] = field_groups(NoteForm(instance=Note(text=NOTE_SLOT)))[0]
-    return replace(field, widget=Markup(str.replace(field.widget, NOTE_SLOT, escape(note))))
+        form = NoteForm(instance=Note(text=slot("note")))
+        field = _NOTE_FIELDS[language] = Slotted.cut(_macros().note_field(field_groups(form)[0]))
+    return field.markup({"note": escape(note)})
 
 
 def note_block(resource, note: str | None, back: str, form=None, status="") -> NoteBlock:
@@ -374,7 +375,9 @@ def note_block(resource, note: str | None, back: str, form=None, status="") -> N
         slug=resource.slug,
         exists=note is not None,
         text=Markup(linebreaksbr(note or "")),
-        field=note_field(note or "") if form is None else field_groups(form)[0],
+        field=note_field(note or "")
+        if form is None
+        else Markup(_macros().note_field(field_groups(form)[0])),
         status=status,
         next=back,
         action=url_with("progress:note", resource.slug),
