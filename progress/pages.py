@@ -9,7 +9,7 @@ import datetime
 import uuid
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 
 from django.template import engines
@@ -17,6 +17,7 @@ from django.template.backends.jinja2 import Jinja2
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import get_format
+from django.utils.translation import gettext
 from markupsafe import Markup, escape
 
 from curriculum.models import Resource
@@ -55,6 +56,41 @@ def balance_line(balance) -> BalanceLine:
         ratio=tenths(balance.ratio) if balance.has_watched else "",
         meter_value=balance.meter_value,
     )
+
+
+def balance_html(balance, meter_id: str, label: str) -> Markup:
+    """A balance's line as templates/progress/_balance.jinja's balance_line prints it: the shape
+    of its state (this week or in all; nothing, code only, met or not) written once per process,
+    language, meter and label, its figures put in."""
+    line = balance_line(balance)
+    shape = balance_shape(
+        line.this_week,
+        line.has_watched,
+        line.has_coded,
+        line.is_met,
+        meter_id,
+        label,
+        translation.get_language(),
+    )
+    return shape.markup(
+        {
+            "watched": escape(line.watched),
+            "coded": escape(line.coded),
+            "needed": escape(line.needed),
+            "ratio": escape(line.ratio),
+            "meter_value": escape(line.meter_value),
+        }
+    )
+
+
+@lru_cache(maxsize=128)
+def balance_shape(
+    this_week, has_watched, has_coded, is_met, meter_id, label, language: str | None
+) -> Slotted:
+    """The line of a state with a slot for each figure (the caller passes the language's code)."""
+    figures = {name: slot(name) for name in ("watched", "coded", "needed", "ratio", "meter_value")}
+    line = BalanceLine(this_week, has_watched, has_coded, is_met, **figures)
+    return Slotted.cut(jinja_macros("progress/_balance.jinja").balance_line(line, meter_id, label))
 
 
 TENTH = Decimal("0.1")
@@ -162,8 +198,8 @@ class ProjectLine:
 
 @dataclass(frozen=True, slots=True)
 class CodingLogPage:
-    week: BalanceLine
-    overall: BalanceLine
+    week: Markup  # the balance lines (balance_html)
+    overall: Markup
     form: Markup  # the form's fields and errors, as templates/_fields.jinja prints them
     fields: tuple[FieldGroup, ...]  # those of a refused form; none for the blank one
     projects: tuple[ProjectLine, ...]
@@ -290,8 +326,8 @@ def coding_log_page(minutes, rows, curriculum, form=None) -> CodingLogPage:
     editor's projects and one page of sessions (progress.coding_log.CodingLogRows)."""
     built = curriculum.built(CodingLogCurriculum)
     return CodingLogPage(
-        week=balance_line(minutes.week),
-        overall=balance_line(minutes.overall),
+        week=balance_html(minutes.week, "balance-week", gettext("This week")),
+        overall=balance_html(minutes.overall, "balance-overall", gettext("Since you started")),
         form=blank_coding_form(curriculum) if form is None else refused_coding_form(form),
         fields=field_groups(form) if form is not None else (),
         projects=project_lines(rows.projects, built.labels),

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.timezone import localtime
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from markupsafe import Markup
 
 from curriculum.models import Resource
@@ -31,9 +31,8 @@ from lib.urls import url_for_each, url_with
 from progress.forms import NoteForm
 from progress.models import Note
 from progress.pages import (
-    BalanceLine,
     WatchControls,
-    balance_line,
+    balance_html,
     blank_coding_form,
     refused_coding_form,
     watch_controls,
@@ -386,12 +385,15 @@ def note_block(resource, note: str | None, back: str, form=None, status="") -> N
 
 @dataclass(frozen=True, slots=True)
 class Balances:
-    week: BalanceLine
-    overall: BalanceLine
+    week: Markup  # the balance lines (progress.pages.balance_html)
+    overall: Markup
 
 
 def balances(rows: LearnerRows) -> Balances:
-    return Balances(balance_line(rows.minutes.week), balance_line(rows.minutes.overall))
+    return Balances(
+        balance_html(rows.minutes.week, "balance-week", gettext("This week")),
+        balance_html(rows.minutes.overall, "balance-overall", gettext("Since you started")),
+    )
 
 
 @dataclass(frozen=True, slots=True)

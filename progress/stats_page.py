@@ -40,7 +40,7 @@ from progress.charts import (
     TOP,
     hour_scale,
 )
-from progress.pages import BalanceLine, balance_line
+from progress.pages import balance_html
 
 # The squares of the calendar: the more minutes, the larger, so levels read without colour.
 LEVELS = range(5)
@@ -435,7 +435,7 @@ class StatsPage:
     coded_hours: str
     current_streak: int
     longest_streak: int
-    balance: BalanceLine
+    balance: Markup  # its line (progress.pages.balance_html)
     chart: WeeklyChart
     heatmap: Markup  # the calendar and its legend (templates/progress/_heatmap.jinja)
     finished: tuple[FinishedKind, ...]
@@ -455,7 +455,7 @@ def stats_page(user) -> StatsPage:
         coded_hours=hours(balance.coded, words),
         current_streak=current,
         longest_streak=longest,
-        balance=balance_line(balance),
+        balance=balance_html(balance, "balance-overall", gettext("Video:code balance")),
         chart=weekly_chart(
             stats.weeks(record.watched_by_day, coded_by_day, today), today, language, words
         ),
