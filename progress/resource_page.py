@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 from urllib.parse import quote
 
+import markupsafe
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
 from django.template.defaultfilters import capfirst, linebreaks_filter, linebreaksbr, urlize
@@ -169,6 +170,8 @@ class Articles:
         self.curriculum = curriculum
         self.by_slug: dict[str, ResourceArticle] = {}
         self.lock = threading.Lock()
+        # By slug, then whether it records, starts further on and has a resume point.
+        self.players: dict[tuple[str, bool, bool, bool], Slotted] = {}
 
     def of(self, resource: Resource) -> ResourceArticle:
         article = self.by_slug.get(resource.slug)
@@ -191,6 +194,21 @@ class Articles:
             details=Markup(macros.details(text)),
         )
 
+    def player_shape(self, article: ResourceArticle, shape: tuple[bool, bool, bool]) -> Slotted:
+        """The article's player in one of its eight shapes, a slot for each of its values."""
+        key = (article.slug, *shape)
+        player = self.players.get(key)
+        if player is None:
+            records, starts, resumes = shape
+            slots = {
+                "start_seconds": slot("start_seconds"),
+                "start": slot("start") if starts else "",
+                "resume": slot("resume") if resumes else "",
+                "record_url": slot("record_url") if records else "",
+            }
+            player = self.players[key] = Slotted.cut(_macros().player(article, slots))
+        return player
+
 
 def articles(curriculum) -> Articles:
     """Built once per curriculum revision and language (Curriculum.built)."""
@@ -204,27 +222,23 @@ def article_of(curriculum, resource: Resource) -> ResourceArticle:
 # The learner's part
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
-    """The video's player: where it starts, where the learner stopped, where beats go."""
-
-    start_seconds: int
-    start: str  # "10:05", or "" to play from the top
-    resume: str  # "" when there is no resume point
-    record_url: str  # "" when nothing is recorded
-
-
-def player(article: ResourceArticle, rows: LearnerRows | None, asked: str) -> Player:
-    """The player for a learner (rows) or a visitor (None); asked is the address's ?t=."""
+def player(articles: Articles, article: ResourceArticle, rows: LearnerRows | None, asked: str):
+    """The video's player (_resource.jinja's player) for a learner (rows) or a visitor (None):
+    where it starts (asked is the address's ?t=), where the learner stopped, where beats go."""
     resume = rows.watch.resume_seconds if rows and rows.watch else 0
     wanted = requested_start(asked)
     start = wanted if wanted is not None else max(resume - RESUME_LEAD_SECONDS, 0)
     records = rows is not None and rows.records_viewing
-    return Player(
-        start_seconds=start,
-        start=video_time(start) if start else "",
-        resume=video_time(resume) if resume else "",
-        record_url=url_with("progress:record_viewing", article.slug) if records else "",
+    shape = articles.player_shape(article, (records, bool(start), bool(resume)))
+    return shape.markup(
+        {
+            "start_seconds": str(start),
+            "start": markupsafe.escape(video_time(start)) if start else "",
+            "resume": markupsafe.escape(video_time(resume)) if resume else "",
+            "record_url": markupsafe.escape(url_with("progress:record_viewing", article.slug))
+            if records
+            else "",
+        }
     )
 
 
@@ -411,14 +425,15 @@ class Aside:
 @dataclass(frozen=True, slots=True)
 class ResourcePage:
     article: ResourceArticle
-    player: Player | None  # None: no video on this page
+    player: Markup | None  # None: no video on this page
     aside: Aside | None  # None: a visitor
 
 
 def resource_page(curriculum, resource, rows: LearnerRows | None, *, back: str, asked: str):
     """The page of resource for a learner (their rows) or a visitor (None); back is the page's
     own address, where its forms come back to without JavaScript."""
-    article = article_of(curriculum, resource)
+    written = curriculum.built(articles)
+    article = written.of(resource)
     aside = None
     if rows is not None:
         state = _state(resource, rows)
@@ -432,7 +447,7 @@ def resource_page(curriculum, resource, rows: LearnerRows | None, *, back: str, 
         )
     return ResourcePage(
         article=article,
-        player=player(article, rows, asked) if article.has_video else None,
+        player=player(written, article, rows, asked) if article.has_video else None,
         aside=aside,
     )
 
