@@ -1,4 +1,4 @@
-"""The one statement of the coding log, a resource page, the stats page and the settings page is
+"""The one statement of the dashboard, the coding log, a resource page, the stats page and the settings page is
 prepared on its connection (lib/prepared.py): PostgreSQL plans it once per connection, not at
 every request."""
 
@@ -14,6 +14,7 @@ pytestmark = [
 
 # Each page's address and a piece of its statement that no other statement has.
 PAGES = [
+    ("/", "SELECT 'profile', id, architecture_id"),
     ("/coding/", "FROM progress_editorproject"),
     ("/resources/prepared/", "SELECT 'sitting'"),
     ("/stats/", "SELECT 'finished'"),
