@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection
 from django.utils import translation
 from markupsafe import Markup
 
@@ -28,6 +27,7 @@ from lib.form_fields import (
     non_field_errors,
 )
 from lib.http import AuthenticatedHttpRequest
+from lib.prepared import prepared_cursor
 from lib.raw_rows import day_of
 from progress.models import Profile
 from reminders.section import (
@@ -136,7 +136,7 @@ class LearnerState:
 
 def learner_state(user: AbstractBaseUser) -> LearnerState:
     """The revision token, the learner's profile and the reminders' state, in one statement."""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(SQL, {"user": user.pk})
         token, *columns = cursor.fetchone()
     profile = dict(zip(PROFILE, columns[: len(PROFILE)], strict=True))

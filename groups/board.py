@@ -1,11 +1,12 @@
 """A group's board: where each member stands, and the page's view model
 (templates/groups/board.jinja prints it).
 
-Two statements whatever the number of members and the size of their histories: the group's
-members with their profiles and the curriculum's revision token, then every member's figures
-aggregated in SQL (steps done on the path, the week's minutes watched and coded, last activity,
-the current coding streak in the member's own day) with the latest sessions of this week of those
-who share them. The path's steps, stages and the architecture talk's resource come from the
+Two statements whatever the number of members and the size of their histories, both prepared on
+their connection (lib/prepared.py: the figures' statement cost PostgreSQL about as much to plan
+as to run): the group's members with their profiles and the curriculum's revision token, then
+every member's figures aggregated in SQL (steps done on the path, the week's minutes watched and
+coded, last activity, the current coding streak in the member's own day) with the latest sessions
+of this week of those who share them. The path's steps, stages and the architecture talk's resource come from the
 curriculum in memory (curriculum/structure.py).
 """
 
@@ -30,14 +31,15 @@ from curriculum import structure
 from curriculum.models import Revision
 from groups.forms import MembershipForm
 from groups.models import Membership, StudyGroup
-from lib.durations import duration
+from lib.durations import duration_in
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.prepared import prepared_cursor
 from lib.raw_rows import day_of, instant_of
 from lib.time_zone import zone_or_default
 from lib.urls import url_with
 from progress.balance import Balance, week_bounds, week_start
 from progress.models import CodingSession, Profile, Watch, WatchEvent
-from progress.path import Week, current_stage, layout_of, week_of
+from progress.path import current_stage, layout_of, week_of
 
 # ?sort= keys of the board, each with how a member's line is ordered; numbers from the highest.
 SORTS = {
@@ -167,7 +169,7 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
     """The group at slug's members and the viewer's membership (404 when not one), the owner
     first, then by seniority, with the curriculum at the revision read with them: one statement."""
     now = now or timezone.now()
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(MEMBERS_SQL, [slug])
         rows = cursor.fetchall()
     if not any(row[2] == viewer_id for row in rows):
@@ -311,7 +313,7 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
         "next_monday": monday + timedelta(days=7),
         "talks": talks,
     }
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     todays = {member.user_id: member.today for member in members}
@@ -451,9 +453,9 @@ def shapes_of(language: str | None, template) -> Shapes:
     )
 
 
-def board_shapes() -> Shapes:
+def board_template():
     env = cast(Jinja2, engines["jinja2"]).env
-    return shapes_of(get_language(), env.get_template("groups/_board.jinja"))
+    return env.get_template("groups/_board.jinja")
 
 
 class Writer:
@@ -462,11 +464,12 @@ class Writer:
 
     def __init__(self, stages, today: date, steps_total: int):
         self.stages, self.today, self.steps_total = stages, today, steps_total
-        self.shapes = board_shapes()
+        self.language = get_language()
+        self.shapes = shapes_of(self.language, board_template())
         self.durations: dict[int, str] = {}
         self.days: dict[date, str] = {}
-        self.stage_titles: dict[int, Markup] = {}
-        self.progresses: dict[tuple[int, int], str] = {}
+        self.stage_titles: dict[int | None, Markup] = {}
+        self.progresses: dict[tuple[int, int | None], str] = {}
         self.weeks: dict[tuple[int, int], str] = {}
         self.streaks: dict[tuple[int, bool], str] = {}
         self.activities: dict[date | None, str] = {}
@@ -486,14 +489,15 @@ class Writer:
 
     def progress(self, steps_done: int, started_on: date) -> str:
         """Steps done of the path and the stage of a member who started on that day: once per
-        step count and week of the path."""
+        step count and stage (members start in many weeks, and are in few stages)."""
         week = week_of(started_on, self.stages, self.today)
-        key = (steps_done, week.number)
+        stage = current_stage(self.stages, week) if self.stages else None
+        key = (steps_done, stage.pk if stage else None)
         if key not in self.progresses:
             steps = self.shapes.steps % {"done": steps_done, "total": self.steps_total}
-            stage = self.stage(week)
-            if stage:
-                self.progresses[key] = self.shapes.progress.format(steps, stage)
+            title = self.stage_title(stage)
+            if title:
+                self.progresses[key] = self.shapes.progress.format(steps, title)
             else:
                 self.progresses[key] = self.shapes.progress_no_stage.format(steps)
         return self.progresses[key]
@@ -535,7 +539,7 @@ class Writer:
 
     def duration(self, minutes: int) -> str:
         if minutes not in self.durations:
-            self.durations[minutes] = duration(minutes)
+            self.durations[minutes] = duration_in(minutes, self.language)
         return self.durations[minutes]
 
     def day(self, day: date) -> str:
@@ -543,12 +547,12 @@ class Writer:
             self.days[day] = date_format(day, "D j")
         return self.days[day]
 
-    def stage(self, week: Week) -> Markup:
-        """The title of the stage of the path a member in that week of it is in, "" for none."""
-        if week.number not in self.stage_titles:
-            stage = current_stage(self.stages, week) if self.stages else None
-            self.stage_titles[week.number] = escape(stage.title if stage else "")
-        return self.stage_titles[week.number]
+    def stage_title(self, stage) -> Markup:
+        """A stage's title as HTML, "" for none: its translated field read once per page."""
+        key = stage.pk if stage else None
+        if key not in self.stage_titles:
+            self.stage_titles[key] = escape(stage.title if stage else "")
+        return self.stage_titles[key]
 
 
 def member_line(member: Member, figures: Figures, me: Membership, write: Writer) -> MemberLine:

@@ -19,29 +19,29 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.utils import CursorWrapper
 
 
 @contextmanager
 def prepared_cursor() -> Iterator[CursorWrapper]:
     """A cursor for statements run on every request: prepared on the connection at first use."""
-    if connection.vendor == "postgresql":
-        # What connection.cursor() does before it makes its cursor.
-        connection.close_if_health_check_failed()
-        connection.ensure_connection()
-    if connection.vendor != "postgresql" or connection.connection.prepare_threshold is None:
-        with connection.cursor() as cursor:
+    # Looked up once: each attribute of django.db.connection looks the connection up again.
+    database = connections[DEFAULT_DB_ALIAS]
+    if database.vendor == "postgresql":
+        # What database.cursor() does before it makes its cursor.
+        database.close_if_health_check_failed()
+        database.ensure_connection()
+    if database.vendor != "postgresql" or database.connection.prepare_threshold is None:
+        with database.cursor() as cursor:
             yield cursor
         return
-    connection.validate_thread_sharing()
-    with connection.wrap_database_errors:
-        raw = _preparing_cursor_class()(connection.connection)
-        _read_instants_as_django_does(raw)
+    database.validate_thread_sharing()
+    with database.wrap_database_errors:
+        raw = _preparing_cursor_class()(database.connection)
+        _read_instants_as_django_does(database, raw)
     wrapped = (
-        connection.make_debug_cursor(raw)
-        if connection.queries_logged
-        else connection.make_cursor(raw)
+        database.make_debug_cursor(raw) if database.queries_logged else database.make_cursor(raw)
     )
     with wrapped as cursor:
         yield cursor
@@ -58,12 +58,12 @@ def _preparing_cursor_class() -> Any:
     return PreparingCursor
 
 
-def _read_instants_as_django_does(cursor) -> None:
+def _read_instants_as_django_does(database, cursor) -> None:
     """The time zone of the instants read, as DatabaseWrapper.create_cursor sets it."""
     from django.db.backends.postgresql.base import TIMESTAMPTZ_OID
     from django.db.backends.postgresql.psycopg_any import register_tzloader
     from psycopg.pq import Format
 
-    loader = connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
-    if connection.timezone != loader.timezone:
-        register_tzloader(connection.timezone, cursor)
+    loader = database.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    if database.timezone != loader.timezone:
+        register_tzloader(database.timezone, cursor)

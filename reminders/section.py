@@ -2,8 +2,9 @@
 digest's day and the nudge's hour (templates/reminders/_settings.jinja prints it, on the
 settings page and alone when an htmx form of the section answers)."""
 
+import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import connection
@@ -94,6 +95,40 @@ def blank_choices() -> tuple[FieldGroup, FieldGroup]:
     return choices
 
 
+# The code time's form, written once per language with no day ticked (and every day ticked,
+# apart) and this hour: each request ticks the feed's days and writes its hour.
+HOUR_SLOT = datetime.time(1, 23)
+WEEKDAYS = DigestSubscription.Weekday.values  # the code time's days, in the order of their boxes
+_BLANK_CODE_TIMES: dict[str | None, tuple[CodeTime, CodeTime]] = {}
+
+
+def blank_code_times() -> tuple[CodeTime, CodeTime]:
+    language = translation.get_language()
+    code_times = _BLANK_CODE_TIMES.get(language)
+    if code_times is None:
+        unticked, ticked = (
+            code_time_of(CodeTimeForm(initial={"days": days, "code_at": HOUR_SLOT}))
+            for days in ([], list(WEEKDAYS))
+        )
+        code_times = _BLANK_CODE_TIMES[language] = unticked, ticked
+    return code_times
+
+
+def code_time_of_feed(feed: CalendarFeed) -> CodeTime:
+    """The code time's form as CodeTimeForm.for_feed(feed) prints it."""
+    unticked, ticked = blank_code_times()
+    chosen = set(feed.code_days)
+    hour = f'value="{HOUR_SLOT:%H:%M}"', f'value="{feed.code_at:%H:%M}"'
+    return replace(
+        unticked,
+        days=tuple(
+            box if day in chosen else blank
+            for day, blank, box in zip(WEEKDAYS, unticked.days, ticked.days, strict=True)
+        ),
+        at=replace(unticked.at, widget=Markup(str.replace(unticked.at.widget, *hour))),
+    )
+
+
 def state_from(columns: tuple) -> dict[str, Any]:
     """The section's state from its STATE_COLUMNS in a raw row, as the ORM would give them."""
     state = dict(zip(STATE, columns, strict=True))
@@ -118,12 +153,15 @@ def reminders_section(
     """What the section shows: whether there is a feed (its address only when just made), when
     its code time goes, the digest's day and the nudge's hour, from the learner's state."""
     has_feed = state.get("calendar_feed__token_hash") is not None
-    if code_form is None and has_feed:
+    code_time = None
+    if code_form is not None:
+        code_time = code_time_of(code_form)
+    elif has_feed:
         feed = CalendarFeed(
             code_weekdays=state["calendar_feed__code_weekdays"],
             code_at=state["calendar_feed__code_at"],
         )
-        code_form = CodeTimeForm.for_feed(feed)
+        code_time = code_time_of_feed(feed)
     token = new_token or request.session.pop(NEW_FEED_TOKEN, None)
     feed_url = (
         request.build_absolute_uri(reverse("reminders:feed", args=[token]))
@@ -135,7 +173,7 @@ def reminders_section(
         has_feed=has_feed,
         feed_url=feed_url,
         webcal_url=feed_url.replace("https://", "webcal://", 1).replace("http://", "webcal://", 1),
-        code_time=code_time_of(code_form) if code_form is not None else None,
+        code_time=code_time,
         digest=(chosen_in(digest, state.get("digest_subscription__weekday")),),
         nudge=(chosen_in(nudge, state.get("nudge_subscription__hour")),),
         announcement=announcement,

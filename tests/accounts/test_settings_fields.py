@@ -1,7 +1,7 @@
 """The settings page's fields are written once (per curriculum revision and language) and filled
 with each learner's values: they must be what Django's forms print for the same values."""
 
-from datetime import date
+from datetime import date, time
 
 import pytest
 from django.utils import translation
@@ -12,8 +12,9 @@ from curriculum import structure
 from curriculum.models import Architecture, GpuCard
 from lib.form_fields import chosen_in, field_groups
 from progress.models import Profile
-from reminders.forms import DigestForm, NudgeForm
-from reminders.section import blank_choices
+from reminders.forms import CodeTimeForm, DigestForm, NudgeForm
+from reminders.models import CalendarFeed
+from reminders.section import blank_choices, code_time_of, code_time_of_feed
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +62,16 @@ def test_the_reminders_choices_are_those_the_forms_print(language):
         for hour in [None, *range(24)]:
             form = NudgeForm(initial={"hour": "" if hour is None else hour})
             assert (chosen_in(nudge, hour),) == field_groups(form)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_code_time_is_the_one_the_form_prints(language):
+    """A day or every day, weekdays only, each hour of the day and a minute past."""
+    with translation.override(language):
+        for weekdays in (0b0000001, 0b1000000, 0b0011111, 0b1010101, 0b1111111):
+            for at in (time(0, 0), time(1, 23), time(7, 5), time(20, 0), time(23, 59)):
+                feed = CalendarFeed(code_weekdays=weekdays, code_at=at)
+                assert code_time_of_feed(feed) == code_time_of(CodeTimeForm.for_feed(feed))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -164,6 +164,10 @@ def test_the_board_costs_the_same_queries_for_two_members_or_fifty(
     """The session, the user, the members with their profiles and the curriculum's revision
     token, then every member's figures in one statement: 4, whatever the number of members and
     the length of their histories."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
     from groups.models import Membership
     from tests.factories import ProfileFactory, UserFactory, WatchEventFactory
 
@@ -184,6 +188,16 @@ def test_the_board_costs_the_same_queries_for_two_members_or_fifty(
         with django_assert_num_queries(4):
             response = client.get(board_url(group, sort=sort))
         assert len(response.context["page"].members) == 50
+    # Ten times the history: a 30-day streak and a week of ten sessions for Grace.
+    today = timezone.localdate()
+    lecture = small_path.lectures[0]
+    for back in range(30):
+        CodingSessionFactory(user=other_learner, resource=lecture, day=today - timedelta(days=back))
+    CodingSessionFactory.create_batch(9, user=other_learner, resource=lecture, day=today)
+    with django_assert_num_queries(4):
+        response = client.get(board_url(group))
+    grace = next(m for m in response.context["page"].members if m.name == "Grace H.")
+    assert (grace.streak, len(grace.coding)) == (30, 5)
 
 
 SORT_KEYS = ("name", "progress", "watched", "coded", "streak", "activity")

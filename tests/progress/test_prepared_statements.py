@@ -1,5 +1,6 @@
-"""The one statement of the coding log, a resource page and the stats page is prepared on its
-connection (lib/prepared.py): PostgreSQL plans it once per connection, not at every request."""
+"""The one statement of the dashboard, the coding log, a resource page, the stats page and the settings page is
+prepared on its connection (lib/prepared.py): PostgreSQL plans it once per connection, not at
+every request."""
 
 import pytest
 from django.db import connection
@@ -13,9 +14,11 @@ pytestmark = [
 
 # Each page's address and a piece of its statement that no other statement has.
 PAGES = [
+    ("/", "SELECT 'profile', id, architecture_id"),
     ("/coding/", "FROM progress_editorproject"),
     ("/resources/prepared/", "SELECT 'sitting'"),
     ("/stats/", "SELECT 'finished'"),
+    ("/settings/", "AS profile ON profile.user_id = learner.id"),
 ]
 
 
