@@ -10,6 +10,11 @@ from lib.widgets import OptionsInPythonSelect, TimeZoneSelect, day_input
 from progress.models import Profile
 
 
+def shown_time_zone(time_zone: str | None) -> str:
+    """The zone the profile form shows: the site's while the learner has chosen none."""
+    return time_zone or settings.TIME_ZONE
+
+
 class ProfileForm(forms.ModelForm):
     gpu_card = forms.ModelChoiceField(
         queryset=GpuCard.objects.all(),
@@ -80,8 +85,7 @@ class ProfileForm(forms.ModelForm):
             ],
         ]
 
-        if not self.instance.time_zone:
-            self.initial["time_zone"] = settings.TIME_ZONE
+        self.initial["time_zone"] = shown_time_zone(self.initial.get("time_zone"))
 
     def clean(self):
         cleaned = super().clean()

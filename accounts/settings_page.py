@@ -1,26 +1,61 @@
 """The settings page's view model: the learner's profile form, the architecture session for
 their GPU, the reminders, the deletion of the account (templates/accounts/settings.jinja).
 
-The learner's profile and the reminders' state are read together, in one query; the advice for
-every GPU choice is built once per curriculum revision and language (Curriculum.built).
+The curriculum's revision token, the learner's profile and the reminders' state are read together,
+in one statement; the advice for every GPU choice is built once per curriculum revision and
+language (Curriculum.built).
 """
 
+import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import translation
+from markupsafe import Markup
 
-from accounts.settings_forms import DeleteAccountForm, ProfileForm
-from curriculum.models import SessionAdvice
-from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from accounts.settings_forms import DeleteAccountForm, ProfileForm, shown_time_zone
+from curriculum import structure
+from curriculum.models import Revision, SessionAdvice
+from lib.form_fields import (
+    NO_CHOICE,
+    FieldGroup,
+    chosen_in,
+    field_group,
+    field_groups,
+    non_field_errors,
+)
 from lib.http import AuthenticatedHttpRequest
+from lib.prepared import prepared_cursor
+from lib.raw_rows import day_of
 from progress.models import Profile
-from reminders.section import STATE, RemindersSection, reminders_section
+from reminders.section import (
+    STATE_COLUMNS,
+    STATE_JOINS,
+    RemindersSection,
+    reminders_section,
+    state_from,
+)
 
-PROFILE = ("id", "gpu_card_id", "architecture_id", "started_on", "language", "time_zone")
-PROFILE_STATE = tuple(f"profile__{name}" for name in (*PROFILE, "records_viewing"))
+PROFILE = (
+    "id",
+    "gpu_card_id",
+    "architecture_id",
+    "started_on",
+    "language",
+    "time_zone",
+    "records_viewing",
+)
+# One row whatever the learner has: their profile's columns are NULL while they have none.
+SQL = f"""
+SELECT (SELECT token FROM {Revision._meta.db_table}
+         WHERE id = (SELECT MIN(id) FROM {Revision._meta.db_table})),
+       {", ".join(f"profile.{name}" for name in PROFILE)},
+       {STATE_COLUMNS}
+  FROM (SELECT %(user)s AS id) AS learner
+  LEFT JOIN {Profile._meta.db_table} AS profile ON profile.user_id = learner.id {STATE_JOINS}
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,38 +127,104 @@ def advice_for(curriculum, profile: Profile) -> GpuAdvice:
     return advices.get(("architecture", profile.architecture_id), advices["none", None])
 
 
-def learner_state(user: AbstractBaseUser) -> Mapping[str, Any]:
-    """The learner's profile (profile__…) and the reminders' state, in one query."""
-    learners = get_user_model().objects.filter(pk=user.pk)
-    return learners.values(*PROFILE_STATE, *STATE).first() or {}
+@dataclass(frozen=True, slots=True)
+class LearnerState:
+    token: str | None  # the curriculum's revision token
+    profile: Mapping[str, Any] | None  # the profile's columns, None while the learner has none
+    reminders: Mapping[str, Any]  # reminders.section.STATE
 
 
-def profile_of(user: AbstractBaseUser, state: Mapping[str, Any]) -> Profile:
+def learner_state(user: AbstractBaseUser) -> LearnerState:
+    """The revision token, the learner's profile and the reminders' state, in one statement."""
+    with prepared_cursor() as cursor:
+        cursor.execute(SQL, {"user": user.pk})
+        token, *columns = cursor.fetchone()
+    profile = dict(zip(PROFILE, columns[: len(PROFILE)], strict=True))
+    return LearnerState(
+        token=token,
+        profile=profile if profile["id"] is not None else None,
+        reminders=state_from(tuple(columns[len(PROFILE) :])),
+    )
+
+
+def profile_of(user: AbstractBaseUser, columns: Mapping[str, Any] | None) -> Profile:
     """The profile as read with the state, without a query; created if the learner has none."""
-    if state.get("profile__id") is None:
+    if columns is None:
         return Profile.objects.for_learner(user)
-    values = {name: state[f"profile__{name}"] for name in (*PROFILE, "records_viewing")}
+    started_on, records_viewing = day_of(columns["started_on"]), bool(columns["records_viewing"])
+    values = {**columns, "started_on": started_on, "records_viewing": records_viewing}
     return Profile(user_id=user.pk, **values)
+
+
+# The profile form is the same for every learner of a curriculum revision and language but for
+# its values: its fields are written once with no option chosen, this start day and the recording
+# box unticked (and ticked, apart), and each request puts the learner's in.
+DAY_SLOT = datetime.date(1901, 2, 3)
+SELECTS = ("gpu_card", "architecture", "language", "time_zone")
+
+
+@dataclass(frozen=True, slots=True)
+class BlankProfileFields:
+    fields: dict[str, FieldGroup]
+    records_ticked: FieldGroup
+
+
+def blank_profile_fields(curriculum) -> BlankProfileFields:
+    initial = {**dict.fromkeys(SELECTS, NO_CHOICE), "started_on": DAY_SLOT}
+    unticked = ProfileForm(initial={**initial, "records_viewing": False}, curriculum=curriculum)
+    ticked = ProfileForm(initial={**initial, "records_viewing": True}, curriculum=curriculum)
+    fields = {field.name: field_group(field) for field in unticked}
+    if fields["started_on"].widget.count(f'value="{DAY_SLOT.isoformat()}"') != 2:
+        raise ValueError("The profile form must print its start day twice (its hidden initial).")
+    return BlankProfileFields(fields, records_ticked=field_group(ticked["records_viewing"]))
+
+
+def profile_fields(curriculum, profile: Profile) -> tuple[FieldGroup, ...]:
+    """The profile form's fields as ProfileForm(instance=profile) prints them."""
+    blank = curriculum.built(blank_profile_fields)
+    started_on = blank.fields["started_on"]
+    day = f'value="{DAY_SLOT.isoformat()}"', f'value="{profile.started_on.isoformat()}"'
+    return (
+        chosen_in(blank.fields["gpu_card"], profile.gpu_card_id),
+        chosen_in(blank.fields["architecture"], profile.architecture_id),
+        replace(started_on, widget=Markup(str.replace(started_on.widget, *day))),
+        chosen_in(blank.fields["language"], profile.language),
+        chosen_in(blank.fields["time_zone"], shown_time_zone(profile.time_zone)),
+        blank.records_ticked if profile.records_viewing else blank.fields["records_viewing"],
+    )
+
+
+# The deletion form shows no value (a password is never written back): it is written once per
+# language.
+_DELETE_FIELDS: dict[str | None, tuple[FieldGroup, ...]] = {}
+
+
+def blank_delete_fields() -> tuple[FieldGroup, ...]:
+    language = translation.get_language()
+    groups = _DELETE_FIELDS.get(language)
+    if groups is None:
+        groups = _DELETE_FIELDS[language] = field_groups(DeleteAccountForm(user=None))
+    return groups
 
 
 def settings_page(
     request: AuthenticatedHttpRequest,
-    curriculum,
     *,
     profile_form: ProfileForm | None = None,
     delete_form: DeleteAccountForm | None = None,
 ) -> SettingsPage:
     """The page, with a refused form's errors when one is given."""
     state = learner_state(request.user)
+    curriculum = structure.at_revision(state.token)
     # The saved profile, even beside a refused form (whose instance holds what was refused).
-    profile = profile_of(request.user, state)
-    profile_form = profile_form or ProfileForm(instance=profile, curriculum=curriculum)
-    delete_form = delete_form or DeleteAccountForm(user=request.user)
+    profile = profile_of(request.user, state.profile)
     return SettingsPage(
-        profile_fields=field_groups(profile_form),
-        profile_errors=non_field_errors(profile_form),
+        profile_fields=(
+            field_groups(profile_form) if profile_form else profile_fields(curriculum, profile)
+        ),
+        profile_errors=non_field_errors(profile_form) if profile_form else (),
         advice=advice_for(curriculum, profile),
-        reminders=reminders_section(request, state),
-        delete_fields=field_groups(delete_form),
-        delete_errors=non_field_errors(delete_form),
+        reminders=reminders_section(request, state.reminders),
+        delete_fields=field_groups(delete_form) if delete_form else blank_delete_fields(),
+        delete_errors=non_field_errors(delete_form) if delete_form else (),
     )

@@ -18,7 +18,6 @@ from accounts.forms import SignUpForm
 from accounts.language import set_language_cookie
 from accounts.settings_forms import DeleteAccountForm, ProfileForm
 from accounts.settings_page import settings_page
-from curriculum import structure
 from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from lib.next_url import safe_next_url
 from progress.models import Profile
@@ -59,9 +58,7 @@ def render_settings(
     status: int = 200,
 ) -> HttpResponse:
     """The settings page, or again with a refused form's errors."""
-    page = settings_page(
-        request, structure.current(), profile_form=profile_form, delete_form=delete_form
-    )
+    page = settings_page(request, profile_form=profile_form, delete_form=delete_form)
     return render(request, "accounts/settings.jinja", {"page": page}, status=status, using="jinja2")
 
 

@@ -39,7 +39,8 @@ PYTHON = sys.executable
 RESULTS = BENCH / "results"
 
 # (name, method, path). The first two are the yardsticks: /readyz (one query, no session, no
-# template) and the floor (signed in, nothing else: see bench/urls.py); every other is a learner page.
+# template) and the floor (signed in, nothing else: see bench/urls.py); the rest are learner pages
+# and writes.
 READYZ = ("/readyz", "GET", "/readyz")
 FLOOR = ("signed-in floor", "GET", FLOOR_PATH)
 TARGETS = [
@@ -61,6 +62,8 @@ TARGETS = [
 ]
 # A learner page is fast when it serves at least this share of the floor's requests per second.
 GOAL = 0.5
+# The player's beat and the editor's bulk are writes measured beside the pages, outside the goal.
+OUTSIDE_THE_GOAL = {"viewing beat (POST)", "editor bulk of 25 (POST)"}
 
 
 def fresh_database(url):
@@ -190,10 +193,19 @@ def table_rows(targets, rows, queries):
     return table
 
 
+def goal_line(pages, slow, only):
+    if not pages:
+        return "Goal: no learner page was measured in this run."
+    scope = "every learner page run" if only else "every learner page and the mark-watched POST"
+    verdict = f"not met by {', '.join(slow)}." if slow else "met."
+    return f"Goal: {scope} at ≥ {GOAL}x the floor: {verdict}"
+
+
 def report(table, figures, memory, args):
     data = figures["data"]
     now = datetime.datetime.now()
-    pages = [row for row in table if row["target"] not in (READYZ[0], FLOOR[0])]
+    yardsticks = {READYZ[0], FLOOR[0]}
+    pages = [row for row in table if row["target"] not in yardsticks | OUTSIDE_THE_GOAL]
     slow = [row["target"] for row in pages if row["ratio_to_floor"] < GOAL]
     growing = [row["target"] for row in table if row["queries_1x"] != row["queries_10x"]]
     lines = [
@@ -216,8 +228,7 @@ def report(table, figures, memory, args):
         )
     lines += [
         "",
-        f"Goal: every learner page at ≥ {GOAL}x the floor: "
-        + (f"not met by {', '.join(slow)}." if slow else "met."),
+        goal_line(pages, slow, args.only),
         "Queries at 10x the learner's data: "
         + (f"more than at 1x for {', '.join(growing)}." if growing else "the same as at 1x."),
         "Worker resident memory after the run: " + ", ".join(f"{mb:.0f} MB" for mb in memory),

@@ -1,32 +1,39 @@
 """A group's board: where each member stands, and the page's view model
 (templates/groups/board.jinja prints it).
 
-Two statements whatever the number of members and the size of their histories: the group's
-members with their profiles and the curriculum's revision token, then every member's figures
-aggregated in SQL (steps done on the path, the week's minutes watched and coded, last activity,
-the current coding streak in the member's own day) with the latest sessions of this week of those
-who share them. The path's steps, stages and the architecture talk's resource come from the
+Two statements whatever the number of members and the size of their histories, both prepared on
+their connection (lib/prepared.py: the figures' statement cost PostgreSQL about as much to plan
+as to run): the group's members with their profiles and the curriculum's revision token, then
+every member's figures aggregated in SQL (steps done on the path, the week's minutes watched and
+coded, last activity, the current coding streak in the member's own day) with the latest sessions
+of this week of those who share them. The path's steps, stages and the architecture talk's resource come from the
 curriculum in memory (curriculum/structure.py).
 """
 
 import datetime
+import json
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
+from typing import Any, cast
 
 from django.db import connection
 from django.http import Http404
+from django.template import engines
+from django.template.backends.jinja2 import Jinja2
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import get_language, gettext_noop, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from curriculum import structure
 from curriculum.models import Revision
 from groups.forms import MembershipForm
 from groups.models import Membership, StudyGroup
-from lib.durations import duration
+from lib.durations import duration_in
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.prepared import prepared_cursor
 from lib.raw_rows import day_of, instant_of
 from lib.time_zone import zone_or_default
 from lib.urls import url_with
@@ -67,10 +74,18 @@ SELECT m.id, m.group_id, m.user_id, m.role, m.display_name, m.shares, m.joined_a
  ORDER BY m.role DESC, m.joined_at, m.id
 """
 
-# The day before a day.
-PREVIOUS_DAY = {
-    "postgresql": "{} - 1",
-    "sqlite": "date({}, '-1 day')",
+# What differs between the databases: the day before a day, and a member's sessions as one JSON
+# list (PostgreSQL keeps an aggregate's order only when told; SQLite takes its subquery's).
+DIALECTS = {
+    "postgresql": {
+        "previous_day": "{} - 1",
+        "sessions": "json_agg(json_build_array(c.day, c.minutes, c.built, c.code_url) "
+        "ORDER BY c.day DESC, c.created_at DESC, c.id DESC)",
+    },
+    "sqlite": {
+        "previous_day": "date({}, '-1 day')",
+        "sessions": "json_group_array(json_array(c.day, c.minutes, c.built, c.code_url))",
+    },
 }
 
 CODING, EVENTS, WATCHES = (
@@ -79,16 +94,19 @@ CODING, EVENTS, WATCHES = (
     Watch._meta.db_table,
 )
 
-# members: (user, their today, the resource their architecture talk resolves to, whether they
-# share their coding); steps_of: how many steps of the path a finished resource stands for (the
-# architecture talk's left out: it is each member's own), written from the curriculum. A streak: from the member's latest
-# coding day up to their today, back one day at a time while the day before was coded too (an
-# index probe per day of the run, none for the rest of the history).
+# One row per member. members: (user, their today and yesterday, the resource their architecture
+# talk resolves to, whether they share their coding); steps_of: how many steps of the path a
+# finished resource stands for (the architecture talk's left out: it is each member's own),
+# written from the curriculum. A streak: from the member's today or yesterday if they coded then
+# (otherwise there is none), back one day at a time while the day before was coded too (an index
+# probe per day of the run, none for the rest of the history). The week's latest sessions of
+# those who share them come as one JSON list: (day, minutes, built, code_url).
 FIGURES_SQL = """
-WITH RECURSIVE members(user_id, today, talk_id, shares) AS ({members}),
+WITH RECURSIVE members(user_id, today, yesterday, talk_id, shares) AS ({members}),
 run(user_id, day) AS (
   SELECT m.user_id,
-         (SELECT MAX(c.day) FROM {coding} c WHERE c.user_id = m.user_id AND c.day <= m.today)
+         (SELECT MAX(c.day) FROM {coding} c
+           WHERE c.user_id = m.user_id AND c.day <= m.today AND c.day >= m.yesterday)
     FROM members m
   UNION ALL
   SELECT r.user_id, {previous_day} FROM run r
@@ -97,30 +115,25 @@ run(user_id, day) AS (
 streaks AS (
   SELECT user_id, COUNT(day) AS length, MAX(day) AS last FROM run GROUP BY user_id
 )
-SELECT 'member' AS kind, m.user_id,
+SELECT m.user_id,
        (SELECT SUM(e.minutes) FROM {events} e
-         WHERE e.user_id = m.user_id AND e.at >= %(week_from)s AND e.at < %(week_to)s) AS i1,
-       (SELECT MAX(e.at) FROM {events} e WHERE e.user_id = m.user_id) AS t1,
+         WHERE e.user_id = m.user_id AND e.at >= %(week_from)s AND e.at < %(week_to)s),
+       (SELECT MAX(e.at) FROM {events} e WHERE e.user_id = m.user_id),
        (SELECT SUM(c.minutes) FROM {coding} c
-         WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s) AS i2,
-       (SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id) AS t2,
+         WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s),
+       (SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id),
        (SELECT COALESCE(SUM({steps_of} + CASE WHEN w.resource_id = m.talk_id
                                               THEN %(talks)s ELSE 0 END), 0)
-          FROM {watches} w WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL) AS i3,
-       s.length AS i4, s.last AS d1, CAST(NULL AS varchar(200)) AS s1,
-       CAST(NULL AS varchar(200)) AS s2
+          FROM {watches} w WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL),
+       s.length, s.last,
+       CASE WHEN m.shares THEN (
+         SELECT {sessions} FROM (
+           SELECT c.day, c.minutes, c.built, c.code_url, c.created_at, c.id FROM {coding} c
+            WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s
+            ORDER BY c.day DESC, c.created_at DESC, c.id DESC LIMIT {shown}
+         ) c
+       ) END
   FROM members m LEFT JOIN streaks s ON s.user_id = m.user_id
-UNION ALL
-SELECT 'session', user_id, minutes, NULL, rank, NULL, NULL, NULL, day, built, code_url
-  FROM (
-    SELECT c.user_id, c.minutes, c.day, c.built, c.code_url,
-           ROW_NUMBER() OVER (PARTITION BY c.user_id
-                              ORDER BY c.day DESC, c.created_at DESC, c.id DESC) AS rank
-      FROM {coding} c JOIN members m ON m.user_id = c.user_id AND m.shares
-     WHERE c.day >= %(monday)s AND c.day < %(next_monday)s
-  ) ranked
- WHERE rank <= {shown}
- ORDER BY 1, 2, 5
 """
 
 
@@ -156,7 +169,7 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
     """The group at slug's members and the viewer's membership (404 when not one), the owner
     first, then by seniority, with the curriculum at the revision read with them: one statement."""
     now = now or timezone.now()
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(MEMBERS_SQL, [slug])
         rows = cursor.fetchall()
     if not any(row[2] == viewer_id for row in rows):
@@ -213,20 +226,37 @@ def steps_of(weights: dict[int, int]) -> str:
     return f"CASE w.resource_id {cases} ELSE 0 END"
 
 
+def array_literal(values) -> str:
+    """Numbers, days, booleans and NULLs as one PostgreSQL array literal: the driver quotes one
+    string instead of adapting fifty values one by one."""
+    return "{" + ",".join(map(array_item, values)) + "}"
+
+
+def array_item(value) -> str:
+    # Compared by identity: 1 == True, and a user's id may be 1.
+    if value is None:
+        return "NULL"
+    if value is True or value is False:
+        return "t" if value else "f"
+    return str(value)
+
+
 def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, dict]:
     """The figures' statement for these members, with its members' parameters: arrays on
     PostgreSQL (a statement of the same text whatever the members), a VALUES list elsewhere."""
-    previous_day = PREVIOUS_DAY.get(connection.vendor, PREVIOUS_DAY["postgresql"])
+    dialect = DIALECTS.get(connection.vendor, DIALECTS["postgresql"])
     if connection.vendor == "postgresql":
         member_rows = (
-            "SELECT * FROM unnest(CAST(%(users)s AS integer[]), CAST(%(todays)s AS date[]), "
-            "CAST(%(talk_ids)s AS integer[]), CAST(%(shares)s AS boolean[]))"
+            "SELECT user_id, today, today - 1, talk_id, shares FROM unnest("
+            "CAST(%(users)s AS integer[]), CAST(%(todays)s AS date[]), "
+            "CAST(%(talk_ids)s AS integer[]), CAST(%(shares)s AS boolean[])"
+            ") AS m(user_id, today, talk_id, shares)"
         )
         params: dict[str, object] = {
-            "users": [member.user_id for member in members],
-            "todays": [member.today for member in members],
-            "talk_ids": [member.talk_id for member in members],
-            "shares": [member.shares_coding for member in members],
+            "users": array_literal(member.user_id for member in members),
+            "todays": array_literal(member.today for member in members),
+            "talk_ids": array_literal(member.talk_id for member in members),
+            "shares": array_literal(member.shares_coding for member in members),
         }
     else:
         params = {}
@@ -234,12 +264,13 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
         for index, member in enumerate(members):
             member_values.append(
                 # A day as ISO text, as SQLite stores it (its CAST AS date makes it a number).
-                f"(CAST(%(u{index})s AS integer), %(d{index})s, "
+                f"(CAST(%(u{index})s AS integer), %(d{index})s, %(y{index})s, "
                 f"CAST(%(t{index})s AS integer), %(s{index})s)"
             )
             params |= {
                 f"u{index}": member.user_id,
                 f"d{index}": member.today,
+                f"y{index}": member.today - timedelta(days=1),
                 f"t{index}": member.talk_id,
                 f"s{index}": member.shares_coding,
             }
@@ -250,10 +281,22 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
         coding=CODING,
         events=EVENTS,
         watches=WATCHES,
-        previous_day=previous_day.format("r.day"),
+        previous_day=dialect["previous_day"].format("r.day"),
+        sessions=dialect["sessions"],
         shown=SESSIONS_SHOWN,
     )
     return sql, params
+
+
+def sessions_of(listed) -> list:
+    """A member's sessions from the statement's JSON list (PostgreSQL's driver reads it, SQLite's
+    gives its text): (day, minutes, built, code_url) each, the latest first."""
+    if isinstance(listed, str):
+        listed = json.loads(listed)
+    return [
+        (date.fromisoformat(day), minutes, built, code_url)
+        for day, minutes, built, code_url in listed or ()
+    ]
 
 
 def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, Figures]:
@@ -270,27 +313,23 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
         "next_monday": monday + timedelta(days=7),
         "talks": talks,
     }
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     todays = {member.user_id: member.today for member in members}
     figures: dict[int, Figures] = {}
-    for kind, user, i1, t1, i2, t2, i3, i4, d1, s1, s2 in rows:
-        if kind == "member":
-            last = day_of(d1)
-            alive = last is not None and last >= todays[user] - timedelta(days=1)
-            figures[user] = Figures(
-                watched=max(i1 or 0, 0),
-                last_watched=instant_of(t1),
-                coded=max(i2 or 0, 0),
-                last_coded=instant_of(t2),
-                steps_done=i3 or 0,
-                streak=i4 if alive else 0,
-                coded_today=last == todays[user],
-                sessions=[],
-            )
-        else:
-            figures[user].sessions.append((day_of(d1), i1, s1, s2))
+    for user, watched, last_watched, coded, last_coded, steps, streak, last, sessions in rows:
+        last = day_of(last)
+        figures[user] = Figures(
+            watched=max(watched or 0, 0),
+            last_watched=instant_of(last_watched),
+            coded=max(coded or 0, 0),
+            last_coded=instant_of(last_coded),
+            steps_done=steps or 0,
+            streak=streak if last is not None else 0,
+            coded_today=last == todays[user],
+            sessions=sessions_of(sessions),
+        )
     return figures
 
 
@@ -312,26 +351,16 @@ class MemberLine:
     name: str
     is_me: bool
     is_owner: bool
-    steps_done: int
-    steps_total: int
-    stage: str  # the title of the member's current stage, "" for none
-    watched: str
-    coded: str
-    has_watched: bool
-    is_met: bool
-    needed: str
-    streak: int
-    coded_today: bool
-    last_active: str  # "" for none yet
+    # The member's path, week, streak and last activity as the board prints them (the macros of
+    # templates/groups/_board.jinja, each distinct one once per page).
+    figures: Markup
     coding: tuple[SessionLine, ...]
-    # The sentences, translated and formatted as the template's own {% trans %} would.
-    steps_text: Markup
-    week_text: Markup
-    needed_text: Markup
-    streak_text: Markup
     # What the sorts compare: minutes this week, the last activity as a timestamp (0: none).
+    steps_done: int
     watched_minutes: int
     coded_minutes: int
+    streak: int
+    coded_today: bool
     last_active_at: float
 
 
@@ -370,37 +399,147 @@ def sort_links(sort: str) -> tuple[SortLink, ...]:
     return tuple(SortLink(labels[key], f"?sort={key}", key == sort) for key in SORTS)
 
 
-class Writer:
-    """Figures written out for one page, each distinct value once: many members share a day,
-    a duration or a stage."""
+# Between a member's figures, as the template's lines were indented.
+BETWEEN_FIGURES = "\n      "
+# Where a value goes in a figure's shape (never in a translation or a template).
+SLOT = "\x00"
 
-    def __init__(self, stages, today: date):
-        self.stages, self.today = stages, today
+
+@dataclass(frozen=True, slots=True)
+class Shapes:
+    """A member's figures as templates/groups/_board.jinja writes them in one language, each
+    variant a format string with a {} for each of its values (escaped HTML), and the sentences
+    that go in them, translated."""
+
+    progress: str  # steps, stage
+    progress_no_stage: str  # steps
+    nothing_watched: str  # week
+    met: str  # week
+    short: str  # week, code needed
+    streak: str  # days
+    streak_coded_today: str  # days
+    active: str  # day
+    inactive: str
+    steps: Markup
+    week: Markup
+    needed: Markup
+
+
+def shape(html: Markup) -> str:
+    """A variant as a plain format string: Markup's own format would escape again, slowly."""
+    return str.replace(html, "{", "{{").replace("}", "}}").replace(SLOT, "{}")
+
+
+@lru_cache(maxsize=16)
+def shapes_of(language: str | None, template) -> Shapes:
+    """The figures' shapes in a language: built once per language and template (a template
+    changed on disk while developing is a new one), the catalogues being fixed while a process
+    runs."""
+    macros: Any = template.module
+    slot = Markup(SLOT)
+    return Shapes(
+        progress=shape(macros.progress(slot, slot)),
+        progress_no_stage=shape(macros.progress(slot, "")),
+        nothing_watched=shape(macros.week(slot, False, False, slot)),
+        met=shape(macros.week(slot, True, True, slot)),
+        short=shape(macros.week(slot, True, False, slot)),
+        streak=shape(macros.streak(slot, False)),
+        streak_coded_today=shape(macros.streak(slot, True)),
+        active=shape(macros.activity(slot)),
+        inactive=shape(macros.activity("")),
+        steps=Markup(_(STEPS)),
+        week=Markup(_(WEEK)),
+        needed=Markup(_(SHORT)),
+    )
+
+
+def board_template():
+    env = cast(Jinja2, engines["jinja2"]).env
+    return env.get_template("groups/_board.jinja")
+
+
+class Writer:
+    """Figures written out for one page, each distinct value once: many members share a step
+    count, a week's minutes, a streak, a day or a stage."""
+
+    def __init__(self, stages, today: date, steps_total: int):
+        self.stages, self.today, self.steps_total = stages, today, steps_total
+        self.language = get_language()
+        self.shapes = shapes_of(self.language, board_template())
         self.durations: dict[int, str] = {}
         self.days: dict[date, str] = {}
-        self.dates: dict[date, str] = {}
-        self.stage_titles: dict[int, str] = {}
-        self.texts: dict[tuple, Markup] = {}
+        self.stage_titles: dict[int | None, Markup] = {}
+        self.progresses: dict[tuple[int, int | None], str] = {}
+        self.weeks: dict[tuple[int, int], str] = {}
+        self.streaks: dict[tuple[int, bool], str] = {}
+        self.activities: dict[date | None, str] = {}
         self.zone = timezone.get_current_timezone()
 
-    def text(self, message: str, **variables) -> Markup:
-        """message translated and formatted, as Jinja2's new-style gettext does when escaping:
-        once per page for each distinct set of values."""
-        key = (message, *variables.items())
-        if key not in self.texts:
-            self.texts[key] = Markup(_(message)) % variables
-        return self.texts[key]
+    def figures(self, member: Member, figures: Figures, last_active) -> Markup:
+        return Markup(
+            BETWEEN_FIGURES.join(
+                (
+                    self.progress(figures.steps_done, member.started_on),
+                    self.week(figures.watched, figures.coded),
+                    self.streak(figures.streak, figures.coded_today),
+                    self.activity(last_active),
+                )
+            )
+        )
 
-    def streak(self, days: int) -> Markup:
-        key = ("%(days)s day", days)
-        if key not in self.texts:
-            template = ngettext("%(days)s day", "%(days)s days", days)
-            self.texts[key] = Markup(template) % {"days": days, "num": days}
-        return self.texts[key]
+    def progress(self, steps_done: int, started_on: date) -> str:
+        """Steps done of the path and the stage of a member who started on that day: once per
+        step count and stage (members start in many weeks, and are in few stages)."""
+        week = week_of(started_on, self.stages, self.today)
+        stage = current_stage(self.stages, week) if self.stages else None
+        key = (steps_done, stage.pk if stage else None)
+        if key not in self.progresses:
+            steps = self.shapes.steps % {"done": steps_done, "total": self.steps_total}
+            title = self.stage_title(stage)
+            if title:
+                self.progresses[key] = self.shapes.progress.format(steps, title)
+            else:
+                self.progresses[key] = self.shapes.progress_no_stage.format(steps)
+        return self.progresses[key]
+
+    def week(self, watched: int, coded: int) -> str:
+        key = (watched, coded)
+        if key not in self.weeks:
+            balance = Balance(watched=watched, coded=coded, this_week=True)
+            variables = {"watched": self.duration(watched), "coded": self.duration(coded)}
+            sentence = self.shapes.week % variables
+            if not balance.has_watched:
+                self.weeks[key] = self.shapes.nothing_watched.format(sentence)
+            elif balance.is_met:
+                self.weeks[key] = self.shapes.met.format(sentence)
+            else:
+                needed = self.shapes.needed % {"needed": self.duration(balance.code_needed)}
+                self.weeks[key] = self.shapes.short.format(sentence, needed)
+        return self.weeks[key]
+
+    def streak(self, days: int, coded_today: bool) -> str:
+        key = (days, coded_today)
+        if key not in self.streaks:
+            sentence = Markup(ngettext("%(days)s day", "%(days)s days", days))
+            written = sentence % {"days": days, "num": days}
+            shape = self.shapes.streak_coded_today if coded_today else self.shapes.streak
+            self.streaks[key] = shape.format(written)
+        return self.streaks[key]
+
+    def activity(self, when: datetime.datetime | None) -> str:
+        """The day of a member's last activity in the viewer's time zone (none yet: None)."""
+        day = when.astimezone(self.zone).date() if when is not None else None
+        if day not in self.activities:
+            if day is None:
+                self.activities[day] = self.shapes.inactive
+            else:
+                written = escape(date_format(day, "SHORT_DATE_FORMAT"))
+                self.activities[day] = self.shapes.active.format(written)
+        return self.activities[day]
 
     def duration(self, minutes: int) -> str:
         if minutes not in self.durations:
-            self.durations[minutes] = duration(minutes)
+            self.durations[minutes] = duration_in(minutes, self.language)
         return self.durations[minutes]
 
     def day(self, day: date) -> str:
@@ -408,59 +547,33 @@ class Writer:
             self.days[day] = date_format(day, "D j")
         return self.days[day]
 
-    def last_active(self, when: datetime.datetime | None) -> str:
-        if when is None:
-            return ""
-        day = when.astimezone(self.zone).date()
-        if day not in self.dates:
-            self.dates[day] = date_format(day, "SHORT_DATE_FORMAT")
-        return self.dates[day]
-
-    def stage(self, started_on: date) -> str:
-        """The title of the stage of the path a member who started on that day is in: once per
-        week of the path (members join on many days, in few weeks)."""
-        week = week_of(started_on, self.stages, self.today)
-        if week.number not in self.stage_titles:
-            stage = current_stage(self.stages, week) if self.stages else None
-            self.stage_titles[week.number] = stage.title if stage else ""
-        return self.stage_titles[week.number]
+    def stage_title(self, stage) -> Markup:
+        """A stage's title as HTML, "" for none: its translated field read once per page."""
+        key = stage.pk if stage else None
+        if key not in self.stage_titles:
+            self.stage_titles[key] = escape(stage.title if stage else "")
+        return self.stage_titles[key]
 
 
-def member_line(
-    member: Member, figures: Figures, me: Membership, steps_total: int, write: Writer
-) -> MemberLine:
-    week = Balance(watched=figures.watched, coded=figures.coded, this_week=True)
+def member_line(member: Member, figures: Figures, me: Membership, write: Writer) -> MemberLine:
     last_active = max(
         (when for when in (figures.last_watched, figures.last_coded) if when), default=None
     )
-    watched, coded = write.duration(week.watched), write.duration(week.coded)
-    needed = write.duration(week.code_needed)
     return MemberLine(
         pk=member.pk,
         name=member.name,
         is_me=member.pk == me.pk,
         is_owner=member.is_owner,
-        steps_done=figures.steps_done,
-        steps_total=steps_total,
-        stage=write.stage(member.started_on),
-        watched=watched,
-        coded=coded,
-        has_watched=week.has_watched,
-        is_met=week.is_met,
-        needed=needed,
-        streak=figures.streak,
-        coded_today=figures.coded_today,
-        last_active=write.last_active(last_active),
+        figures=write.figures(member, figures, last_active),
         coding=tuple(
             SessionLine(write.day(day), write.duration(minutes), built, code_url)
             for day, minutes, built, code_url in figures.sessions
         ),
-        steps_text=write.text(STEPS, done=figures.steps_done, total=steps_total),
-        week_text=write.text(WEEK, watched=watched, coded=coded),
-        needed_text=write.text(SHORT, needed=needed),
-        streak_text=write.streak(figures.streak),
-        watched_minutes=week.watched,
-        coded_minutes=week.coded,
+        steps_done=figures.steps_done,
+        watched_minutes=figures.watched,
+        coded_minutes=figures.coded,
+        streak=figures.streak,
+        coded_today=figures.coded_today,
         last_active_at=last_active.timestamp() if last_active else 0,
     )
 
@@ -475,11 +588,9 @@ def board_page(
     layout = layout_of(curriculum.path)
     weights, talks = path_weights(layout)
     figures = figures_of(members, weights, talks, today)
-    write = Writer([stage for stage, _steps in layout], today)
     steps_total = sum(len(steps) for _stage, steps in layout)
-    lines = [
-        member_line(member, figures[member.user_id], me, steps_total, write) for member in members
-    ]
+    write = Writer([stage for stage, _steps in layout], today, steps_total)
+    lines = [member_line(member, figures[member.user_id], me, write) for member in members]
     group = me.group
     form = form or MembershipForm(instance=me)
     return BoardPage(

@@ -22,6 +22,12 @@ def duration(minutes):
     return _duration(max(int(minutes), 0), get_language())
 
 
+def duration_in(minutes: int, language: str | None) -> str:
+    """duration() of a known number of minutes for a caller that read the language once (a board
+    writes a hundred lengths)."""
+    return _duration(max(minutes, 0), language)
+
+
 # A page prints dozens of lengths: each is worded once per process and language, the catalogues
 # being fixed while it runs.
 @lru_cache(maxsize=4096)

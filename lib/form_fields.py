@@ -9,7 +9,7 @@ other widget is rendered by Django as before.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django import forms
 from django.utils.html import format_html
@@ -17,7 +17,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from markupsafe import Markup
 
-from lib.widgets import OptionsInPythonSelect, escaped
+from lib.widgets import OptionsInPythonSelect, escaped, with_option_chosen
+
+# A select's initial value that no option holds: its field, written once for every learner (per
+# language, or per curriculum revision), has no option chosen until chosen_in() chooses theirs.
+NO_CHOICE = "\x00"
 
 # A label ending in one of these takes no suffix; Django's own catalogues translate the string
 # (BoundField.label_tag), which a variable keeps out of ours.
@@ -209,3 +213,8 @@ def field_groups(form: forms.BaseForm) -> tuple[FieldGroup, ...]:
 def non_field_errors(form: forms.BaseForm) -> tuple[str, ...]:
     """The errors of the whole form (templates/_fields.jinja lists them above the fields)."""
     return tuple(str(error) for error in form.non_field_errors())
+
+
+def chosen_in(group: FieldGroup, value) -> FieldGroup:
+    """A select's group, written with NO_CHOICE, with the option of this value chosen."""
+    return replace(group, widget=Markup(with_option_chosen(str(group.widget), value)))

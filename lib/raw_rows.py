@@ -1,5 +1,5 @@
-"""Values of a raw SQL row as the ORM would give them: PostgreSQL's driver returns dates and
-aware instants, SQLite's returns them as ISO text (instants in UTC)."""
+"""Values of a raw SQL row as the ORM would give them: PostgreSQL's driver returns dates, times
+and aware instants, SQLite's returns them as ISO text (instants in UTC)."""
 
 import datetime
 
@@ -10,6 +10,11 @@ from django.utils.dateparse import parse_datetime
 def day_of(value):
     """A date column's value as a date (None stays None)."""
     return datetime.date.fromisoformat(value[:10]) if isinstance(value, str) else value
+
+
+def time_of(value):
+    """A time column's value as a time (None stays None)."""
+    return datetime.time.fromisoformat(value) if isinstance(value, str) else value
 
 
 def instant_of(value):

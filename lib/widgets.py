@@ -46,6 +46,13 @@ class OptionsInPythonSelect(forms.Select):
         return mark_safe("".join(parts))
 
 
+def with_option_chosen(html: str, value) -> str:
+    """A select's options, written with none chosen, with the option of this value chosen as
+    Django chooses it (the first of that value; None is the empty choice's "")."""
+    option = format_html('<option value="{}">', "" if value is None else value)
+    return html.replace(option, option[:-1] + " selected>", 1)
+
+
 @cache
 def time_zone_options() -> str:
     """The options of every time zone, none selected: the same for every page of the process."""
@@ -59,10 +66,7 @@ class TimeZoneSelect(OptionsInPythonSelect):
     each rendering marks the chosen one, as OptionsInPythonSelect writes them."""
 
     def render(self, name, value, attrs=None, renderer=None):
-        options = time_zone_options()
-        if value:
-            chosen = format_html('<option value="{}">', value)
-            options = options.replace(chosen, chosen[:-1] + " selected>", 1)
+        options = with_option_chosen(time_zone_options(), value) if value else time_zone_options()
         select = format_html(
             '<select name="{}"{}>', name, flatatt(self.build_attrs(self.attrs, attrs))
         )

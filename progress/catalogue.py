@@ -273,10 +273,12 @@ def catalogue_page(
     watches: dict[int, tuple[int, bool]] | None,
     page_url: str,
     swapping: bool,
+    clicked: int | None = None,
 ) -> CataloguePage:
     """The catalogue for the filters of query (request.GET), with the learner's state on each
     card from their watch rows (LearnerRows.watches; None: a visitor, who has no state filter),
-    its forms coming back to page_url."""
+    its forms coming back to page_url. The clicked resource is kept whatever the state filter
+    says: its card stays on the page the click came from."""
     signed_in = watches is not None
     built = curriculum.built(catalogue_curriculum)
     fields = built.fields if signed_in else {k: v for k, v in built.fields.items() if k != "state"}
@@ -299,7 +301,11 @@ def catalogue_page(
         for resource in resources:
             logged, finished = watches.get(resource.pk, (0, False))
             status = status_of(logged, finished)
-            if wanted_state and learner_state(resource, status) != wanted_state:
+            if (
+                wanted_state
+                and resource.pk != clicked
+                and learner_state(resource, status) != wanted_state
+            ):
                 continue
             series_id = resource.series_id
             counts[series_id] = counts.get(series_id, 0) + 1

@@ -7,18 +7,24 @@ Jinja2 template that computes nothing. Numbers are formatted here as the Django 
 
 import datetime
 import uuid
-from dataclasses import dataclass, replace
-from typing import Protocol
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from functools import cache, lru_cache
+from typing import Any, Protocol, cast
 
-from django.template.defaultfilters import floatformat
+from django.template import engines
+from django.template.backends.jinja2 import Jinja2
 from django.urls import reverse
 from django.utils import timezone, translation
-from markupsafe import Markup
+from django.utils.formats import get_format
+from django.utils.translation import gettext
+from markupsafe import Markup, escape
 
 from curriculum.models import Resource
 from lib.durations import day_label, duration
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
-from lib.urls import SENTINEL, url_for_each, url_with
+from lib.slots import Slotted, slot
+from lib.urls import url_for_each, url_with
 from progress.forms import CodingSessionForm
 from progress.models import CodingSession
 
@@ -47,9 +53,61 @@ def balance_line(balance) -> BalanceLine:
         watched=duration(balance.watched),
         coded=duration(balance.coded),
         needed=duration(balance.code_needed),
-        ratio=floatformat(balance.ratio, 1) if balance.has_watched else "",
+        ratio=tenths(balance.ratio) if balance.has_watched else "",
         meter_value=balance.meter_value,
     )
+
+
+def balance_html(balance, meter_id: str, label: str) -> Markup:
+    """A balance's line as templates/progress/_balance.jinja's balance_line prints it: the shape
+    of its state (this week or in all; nothing, code only, met or not) written once per process,
+    language, meter and label, its figures put in."""
+    line = balance_line(balance)
+    shape = balance_shape(
+        line.this_week,
+        line.has_watched,
+        line.has_coded,
+        line.is_met,
+        meter_id,
+        label,
+        translation.get_language(),
+    )
+    return shape.markup(
+        {
+            "watched": escape(line.watched),
+            "coded": escape(line.coded),
+            "needed": escape(line.needed),
+            "ratio": escape(line.ratio),
+            "meter_value": escape(line.meter_value),
+        }
+    )
+
+
+@lru_cache(maxsize=128)
+def balance_shape(
+    this_week, has_watched, has_coded, is_met, meter_id, label, language: str | None
+) -> Slotted:
+    """The line of a state with a slot for each figure (the caller passes the language's code)."""
+    figures = {name: slot(name) for name in ("watched", "coded", "needed", "ratio", "meter_value")}
+    line = BalanceLine(this_week, has_watched, has_coded, is_met, **figures)
+    return Slotted.cut(jinja_macros("progress/_balance.jinja").balance_line(line, meter_id, label))
+
+
+TENTH = Decimal("0.1")
+
+
+def tenths(number: float) -> str:
+    """A number of 0 or more as `floatformat(number, 1)` writes it (rounded half up from its
+    shortest representation, the language's decimal separator), without its per-call cost: a
+    third of a balance line's."""
+    rounded = str(Decimal(repr(number)).quantize(TENTH, ROUND_HALF_UP))
+    return rounded.replace(".", decimal_separator(translation.get_language()))
+
+
+@cache
+def decimal_separator(language: str | None) -> str:
+    """The active language's (the caller passes its code)."""
+    return str(get_format("DECIMAL_SEPARATOR"))
 
 
 class ControlLinks(Protocol):
@@ -128,24 +186,6 @@ def watch_controls(
 
 
 @dataclass(frozen=True, slots=True)
-class SessionRow:
-    """A coding session as its row in the coding log shows it."""
-
-    pk: int
-    day: str
-    time: str
-    built: str
-    resource: str
-    resource_url: str
-    chapter: str
-    chapter_url: str
-    code_url: str
-    from_editor: bool
-    edit_url: str
-    delete_url: str
-
-
-@dataclass(frozen=True, slots=True)
 class ProjectLine:
     """A project from the editor and where its time counts."""
 
@@ -158,12 +198,12 @@ class ProjectLine:
 
 @dataclass(frozen=True, slots=True)
 class CodingLogPage:
-    week: BalanceLine
-    overall: BalanceLine
-    fields: tuple[FieldGroup, ...]
-    form_errors: tuple[str, ...]
+    week: Markup  # the balance lines (balance_html)
+    overall: Markup
+    form: Markup  # the form's fields and errors, as templates/_fields.jinja prints them
+    fields: tuple[FieldGroup, ...]  # those of a refused form; none for the blank one
     projects: tuple[ProjectLine, ...]
-    rows: tuple[SessionRow, ...]
+    rows: Markup  # the page of sessions' rows (templates/progress/_coding_log.jinja), "" for none
     number: int
     pages: int
     previous: int | None
@@ -197,35 +237,68 @@ def practised_labels(curriculum) -> dict[tuple[str, int], Practised]:
 NOTHING = Practised("", "")
 
 
-def session_rows(sessions, labels: dict[tuple[str, int], Practised]) -> tuple[SessionRow, ...]:
-    """The rows of sessions (progress.coding_log.SessionValues), their URLs reversed once for
-    the whole list and their titles from the curriculum's labels."""
-    edit_prefix, edit_suffix = url_with("progress:coding_session_edit", SENTINEL).split(SENTINEL)
-    delete_prefix, delete_suffix = url_with("progress:coding_session_delete", SENTINEL).split(
-        SENTINEL
-    )
-    editor = CodingSession.Source.EDITOR
-    rows = []
-    for session in sessions:
-        resource = labels.get(("resource", session.resource_id), NOTHING)
-        chapter = labels.get(("chapter", session.chapter_id), NOTHING)
-        rows.append(
-            SessionRow(
-                pk=session.pk,
-                day=day_label(session.day),
-                time=duration(session.minutes),
-                built=session.built,
-                resource=resource.title,
-                resource_url=resource.url,
-                chapter=chapter.title,
-                chapter_url=chapter.url,
-                code_url=session.code_url,
-                from_editor=session.source == editor,
-                edit_url=f"{edit_prefix}{session.pk}{edit_suffix}",
-                delete_url=f"{delete_prefix}{session.pk}{delete_suffix}",
+def jinja_macros(template: str) -> Any:
+    return cast(Jinja2, engines["jinja2"]).env.get_template(template).module
+
+
+class CodingLogCurriculum:
+    """What the coding log prints the same for every learner, in one language: built once per
+    curriculum revision (Curriculum.built). A row's HTML in its four shapes (with a link to the
+    code or not, from the editor or typed) with a slot for each of a session's values; the
+    practised cell of each resource and chapter, written as sessions ask for them; the blank
+    form's fields with slots for the day and the key."""
+
+    def __init__(self, curriculum):
+        macros = jinja_macros("progress/_coding_log.jinja")
+        self.labels = curriculum.built(practised_labels)
+        self._practised_cell = macros.practised
+        self._practised: dict[tuple[int | None, int | None], str] = {}
+        slots = {name: slot(name) for name in ("pk", "day", "time", "built", "practised")}
+        slots["edit_url"] = url_with("progress:coding_session_edit", slot("pk"))
+        slots["delete_url"] = url_with("progress:coding_session_delete", slot("pk"))
+        self.rows = {
+            (has_code, from_editor): Slotted.cut(
+                macros.session_row(
+                    {**slots, "code_url": slot("code_url") if has_code else ""}, from_editor
+                )
             )
+            for has_code in (True, False)
+            for from_editor in (True, False)
+        }
+
+    def practised(self, resource_id: int | None, chapter_id: int | None) -> str:
+        """The cell of a session of this resource and chapter: their titles and links."""
+        cell = self._practised.get((resource_id, chapter_id))
+        if cell is None:
+            resource = self.labels.get(("resource", resource_id), NOTHING)
+            chapter = self.labels.get(("chapter", chapter_id), NOTHING)
+            cell = self._practised[resource_id, chapter_id] = str(
+                self._practised_cell(resource, chapter)
+            )
+        return cell
+
+
+def session_rows(sessions, built: CodingLogCurriculum) -> Markup:
+    """The rows of sessions (progress.coding_log.SessionValues): each one's shape filled with its
+    values, escaped as the template escapes them."""
+    editor = CodingSession.Source.EDITOR
+    return Markup(
+        "".join(
+            [
+                built.rows[bool(session.code_url), session.source == editor].filled(
+                    {
+                        "pk": str(session.pk),
+                        "day": escape(day_label(session.day)),
+                        "time": escape(duration(session.minutes)),
+                        "built": escape(session.built),
+                        "practised": built.practised(session.resource_id, session.chapter_id),
+                        "code_url": escape(session.code_url),
+                    }
+                )
+                for session in sessions
+            ]
         )
-    return tuple(rows)
+    )
 
 
 def project_lines(projects, labels: dict[tuple[str, int], Practised]) -> tuple[ProjectLine, ...]:
@@ -251,14 +324,14 @@ def project_lines(projects, labels: dict[tuple[str, int], Practised]) -> tuple[P
 def coding_log_page(minutes, rows, curriculum, form=None) -> CodingLogPage:
     """The coding log: the balances, the form to log a session (blank, or as it was sent), the
     editor's projects and one page of sessions (progress.coding_log.CodingLogRows)."""
-    labels = curriculum.built(practised_labels)
+    built = curriculum.built(CodingLogCurriculum)
     return CodingLogPage(
-        week=balance_line(minutes.week),
-        overall=balance_line(minutes.overall),
-        fields=field_groups(form) if form is not None else blank_coding_fields(curriculum),
-        form_errors=non_field_errors(form) if form is not None else (),
-        projects=project_lines(rows.projects, labels),
-        rows=session_rows(rows.sessions, labels),
+        week=balance_html(minutes.week, "balance-week", gettext("This week")),
+        overall=balance_html(minutes.overall, "balance-overall", gettext("Since you started")),
+        form=blank_coding_form(curriculum) if form is None else refused_coding_form(form),
+        fields=field_groups(form) if form is not None else (),
+        projects=project_lines(rows.projects, built.labels),
+        rows=session_rows(rows.sessions, built),
         number=rows.number,
         pages=rows.pages,
         previous=rows.number - 1 if rows.number > 1 else None,
@@ -268,52 +341,52 @@ def coding_log_page(minutes, rows, curriculum, form=None) -> CodingLogPage:
 
 # The blank coding form is the same for every learner but for its day (today, in the learner's
 # time zone) and its fresh key: its fields are written once per curriculum revision and language
-# with these in their place, and each request puts its own in.
+# with slots in their place, and each request puts its own in.
 DAY_SLOT = datetime.date(1901, 2, 3)
 KEY_SLOT = uuid.UUID("00000000-0000-4000-8000-00000000c0de")
 
 
-def blank_fields(form) -> tuple[FieldGroup, ...]:
-    groups = field_groups(form)
-    html = "".join(group.widget for group in groups)
-    if html.count(f'value="{DAY_SLOT.isoformat()}"') != 1 or html.count(f'value="{KEY_SLOT}"') != 1:
+def slotted_fields(form) -> Slotted:
+    """A blank coding form's fields as templates/_fields.jinja prints them, the day and the key
+    in slots."""
+    html = str(jinja_macros("_fields.jinja").fields(field_groups(form), ()))
+    day, key = f'value="{DAY_SLOT.isoformat()}"', f'value="{KEY_SLOT}"'
+    if html.count(day) != 1 or html.count(key) != 1:
         raise ValueError("The coding form must print its day and its key once each.")
-    return groups
+    return Slotted.cut(
+        html.replace(day, f'value="{slot("day")}"').replace(key, f'value="{slot("key")}"')
+    )
 
 
-def blank_log_fields(curriculum) -> tuple[FieldGroup, ...]:
-    """The coding log's form: with the resource and chapter selects."""
+def log_fields(curriculum) -> Slotted:
+    """The coding log's form, with the resource and chapter selects: built once per curriculum
+    revision and language (Curriculum.built)."""
     initial = {"day": DAY_SLOT, "idempotency_key": KEY_SLOT}
-    return blank_fields(CodingSessionForm(curriculum=curriculum, initial=initial))
+    return slotted_fields(CodingSessionForm(curriculum=curriculum, initial=initial))
 
 
 # A resource page's blank form by language: its resource is the page's, so it has no selects and
 # the same fields whatever the resource and the curriculum.
-_RESOURCE_FIELDS: dict[str | None, tuple[FieldGroup, ...]] = {}
+_RESOURCE_FIELDS: dict[str | None, Slotted] = {}
 
 
-def blank_resource_fields() -> tuple[FieldGroup, ...]:
+def resource_fields() -> Slotted:
     language = translation.get_language()
-    groups = _RESOURCE_FIELDS.get(language)
-    if groups is None:
+    fields = _RESOURCE_FIELDS.get(language)
+    if fields is None:
         initial = {"day": DAY_SLOT, "idempotency_key": KEY_SLOT}
         form = CodingSessionForm(resource=Resource(), initial=initial)
-        groups = _RESOURCE_FIELDS[language] = blank_fields(form)
-    return groups
+        fields = _RESOURCE_FIELDS[language] = slotted_fields(form)
+    return fields
 
 
-def blank_coding_fields(curriculum=None) -> tuple[FieldGroup, ...]:
+def blank_coding_form(curriculum=None) -> Markup:
     """The fields of a blank coding form, with today's day and a fresh key: the coding log's
     (with the resource and chapter selects of the curriculum) or, without one, a resource page's."""
-    groups = blank_resource_fields() if curriculum is None else curriculum.built(blank_log_fields)
-    day = f'value="{DAY_SLOT.isoformat()}"', f'value="{timezone.localdate().isoformat()}"'
-    key = f'value="{KEY_SLOT}"', f'value="{uuid.uuid4()}"'
-    return tuple(
-        replace(group, widget=Markup(str.replace(group.widget, *day).replace(*key)))
-        if group.id in FILLED
-        else group
-        for group in groups
-    )
+    fields = resource_fields() if curriculum is None else curriculum.built(log_fields)
+    return fields.markup({"day": timezone.localdate().isoformat(), "key": str(uuid.uuid4())})
 
 
-FILLED = {"coding_day", "coding_idempotency_key"}
+def refused_coding_form(form) -> Markup:
+    """A coding form sent back with its errors, as templates/_fields.jinja prints it."""
+    return Markup(jinja_macros("_fields.jinja").fields(field_groups(form), non_field_errors(form)))

@@ -8,10 +8,11 @@ token); the learner's part is progress/resource_learner.py's one statement.
 """
 
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, cast
 from urllib.parse import quote
 
+import markupsafe
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
 from django.template.defaultfilters import capfirst, linebreaks_filter, linebreaksbr, urlize
@@ -19,21 +20,22 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.timezone import localtime
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from markupsafe import Markup
 
 from curriculum.models import Resource
 from curriculum.structure import PathStep
 from lib.durations import day_label, duration, video_time
-from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.form_fields import field_groups
+from lib.slots import Slotted, slot
 from lib.urls import url_for_each, url_with
 from progress.forms import NoteForm
 from progress.models import Note
 from progress.pages import (
-    BalanceLine,
     WatchControls,
-    balance_line,
-    blank_coding_fields,
+    balance_html,
+    blank_coding_form,
+    refused_coding_form,
     watch_controls,
 )
 from progress.path import RESUME_LEAD_SECONDS, ResourceState
@@ -168,6 +170,8 @@ class Articles:
         self.curriculum = curriculum
         self.by_slug: dict[str, ResourceArticle] = {}
         self.lock = threading.Lock()
+        # By slug, then whether it records, starts further on and has a resume point.
+        self.players: dict[tuple[str, bool, bool, bool], Slotted] = {}
 
     def of(self, resource: Resource) -> ResourceArticle:
         article = self.by_slug.get(resource.slug)
@@ -190,6 +194,21 @@ class Articles:
             details=Markup(macros.details(text)),
         )
 
+    def player_shape(self, article: ResourceArticle, shape: tuple[bool, bool, bool]) -> Slotted:
+        """The article's player in one of its eight shapes, a slot for each of its values."""
+        key = (article.slug, *shape)
+        player = self.players.get(key)
+        if player is None:
+            records, starts, resumes = shape
+            slots = {
+                "start_seconds": slot("start_seconds"),
+                "start": slot("start") if starts else "",
+                "resume": slot("resume") if resumes else "",
+                "record_url": slot("record_url") if records else "",
+            }
+            player = self.players[key] = Slotted.cut(_macros().player(article, slots))
+        return player
+
 
 def articles(curriculum) -> Articles:
     """Built once per curriculum revision and language (Curriculum.built)."""
@@ -203,27 +222,23 @@ def article_of(curriculum, resource: Resource) -> ResourceArticle:
 # The learner's part
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
-    """The video's player: where it starts, where the learner stopped, where beats go."""
-
-    start_seconds: int
-    start: str  # "10:05", or "" to play from the top
-    resume: str  # "" when there is no resume point
-    record_url: str  # "" when nothing is recorded
-
-
-def player(article: ResourceArticle, rows: LearnerRows | None, asked: str) -> Player:
-    """The player for a learner (rows) or a visitor (None); asked is the address's ?t=."""
+def player(articles: Articles, article: ResourceArticle, rows: LearnerRows | None, asked: str):
+    """The video's player (_resource.jinja's player) for a learner (rows) or a visitor (None):
+    where it starts (asked is the address's ?t=), where the learner stopped, where beats go."""
     resume = rows.watch.resume_seconds if rows and rows.watch else 0
     wanted = requested_start(asked)
     start = wanted if wanted is not None else max(resume - RESUME_LEAD_SECONDS, 0)
     records = rows is not None and rows.records_viewing
-    return Player(
-        start_seconds=start,
-        start=video_time(start) if start else "",
-        resume=video_time(resume) if resume else "",
-        record_url=url_with("progress:record_viewing", article.slug) if records else "",
+    shape = articles.player_shape(article, (records, bool(start), bool(resume)))
+    return shape.markup(
+        {
+            "start_seconds": str(start),
+            "start": markupsafe.escape(video_time(start)) if start else "",
+            "resume": markupsafe.escape(video_time(resume)) if resume else "",
+            "record_url": markupsafe.escape(url_with("progress:record_viewing", article.slug))
+            if records
+            else "",
+        }
     )
 
 
@@ -244,11 +259,11 @@ class Sittings:
     shown: bool  # on the page: there are some, or the resource takes sittings
     rows: tuple[SittingRow, ...]
     next_quoted: str  # where the edit and delete pages come back to, quoted for ?next=
-    announcement: str
-    focus: int | None  # the row that takes focus after a correction
+    focus: int | None  # the row that takes focus after a correction or a deletion
+    focus_empty: bool  # the empty list's line takes it, after the last sitting's deletion
 
 
-def sittings(resource, rows: LearnerRows, back: str, announcement="", focus=None) -> Sittings:
+def sittings(resource, rows: LearnerRows, back: str, focus=None, focus_empty=False) -> Sittings:
     edit_url = url_for_each("progress:sitting_edit")
     delete_url = url_for_each("progress:sitting_delete")
     return Sittings(
@@ -265,8 +280,8 @@ def sittings(resource, rows: LearnerRows, back: str, announcement="", focus=None
             for sitting in rows.sittings
         ),
         next_quoted=quote(back, safe="/"),
-        announcement=announcement,
         focus=focus,
+        focus_empty=focus_empty,
     )
 
 
@@ -313,8 +328,7 @@ class Coding:
     has_duration: bool
     coded: Coded
     sessions: tuple[SessionLine, ...]
-    fields: tuple[FieldGroup, ...]
-    form_errors: tuple[str, ...]
+    form: Markup  # the form's fields and errors, as templates/_fields.jinja prints them
     status: str
     next: str
     action: str
@@ -333,8 +347,7 @@ def coding(resource, rows: LearnerRows, back: str, form=None, status="") -> Codi
             )
             for session in rows.sessions
         ),
-        fields=field_groups(form) if form is not None else blank_coding_fields(),
-        form_errors=non_field_errors(form) if form is not None else (),
+        form=blank_coding_form() if form is None else refused_coding_form(form),
         status=status,
         next=back,
         action=url_with("progress:coding_session_add", resource.slug),
@@ -348,25 +361,26 @@ class NoteBlock:
     slug: str
     exists: bool
     text: Markup
-    field: FieldGroup
+    field: Markup  # its field, label and errors (_resource.jinja's note_field)
     status: str
     next: str
     action: str
 
 
-# The note's field as a new form prints it, by language, with this in the place of the text: each
-# page puts the learner's note in, escaped as the textarea escapes it. Text cannot hold a NUL.
-NOTE_SLOT = "\x00note\x00"
-_NOTE_FIELDS: dict[str | None, FieldGroup] = {}
+# The note's field as a new form prints it, by language, with a slot in the place of the text:
+# each page puts the learner's note in, escaped as the textarea escapes it.
+_NOTE_FIELDS: dict[str | None, Slotted] = {}
 
 
-def note_field(note: str) -> FieldGroup:
-    """The field of NoteForm(instance=Note(text=note)), without building the form."""
+def note_field(note: str) -> Markup:
+    """The field of NoteForm(instance=Note(text=note)) as the note's block prints it, without
+    building the form."""
     language = get_language()
     field = _NOTE_FIELDS.get(language)
     if field is None:
-        field = _NOTE_FIELDS[language] = field_groups(NoteForm(instance=Note(text=NOTE_SLOT)))[0]
-    return replace(field, widget=Markup(str.replace(field.widget, NOTE_SLOT, escape(note))))
+        form = NoteForm(instance=Note(text=slot("note")))
+        field = _NOTE_FIELDS[language] = Slotted.cut(_macros().note_field(field_groups(form)[0]))
+    return field.markup({"note": escape(note)})
 
 
 def note_block(resource, note: str | None, back: str, form=None, status="") -> NoteBlock:
@@ -374,7 +388,9 @@ def note_block(resource, note: str | None, back: str, form=None, status="") -> N
         slug=resource.slug,
         exists=note is not None,
         text=Markup(linebreaksbr(note or "")),
-        field=note_field(note or "") if form is None else field_groups(form)[0],
+        field=note_field(note or "")
+        if form is None
+        else Markup(_macros().note_field(field_groups(form)[0])),
         status=status,
         next=back,
         action=url_with("progress:note", resource.slug),
@@ -383,12 +399,15 @@ def note_block(resource, note: str | None, back: str, form=None, status="") -> N
 
 @dataclass(frozen=True, slots=True)
 class Balances:
-    week: BalanceLine
-    overall: BalanceLine
+    week: Markup  # the balance lines (progress.pages.balance_html)
+    overall: Markup
 
 
 def balances(rows: LearnerRows) -> Balances:
-    return Balances(balance_line(rows.minutes.week), balance_line(rows.minutes.overall))
+    return Balances(
+        balance_html(rows.minutes.week, "balance-week", gettext("This week")),
+        balance_html(rows.minutes.overall, "balance-overall", gettext("Since you started")),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,14 +425,15 @@ class Aside:
 @dataclass(frozen=True, slots=True)
 class ResourcePage:
     article: ResourceArticle
-    player: Player | None  # None: no video on this page
+    player: Markup | None  # None: no video on this page
     aside: Aside | None  # None: a visitor
 
 
 def resource_page(curriculum, resource, rows: LearnerRows | None, *, back: str, asked: str):
     """The page of resource for a learner (their rows) or a visitor (None); back is the page's
     own address, where its forms come back to without JavaScript."""
-    article = article_of(curriculum, resource)
+    written = curriculum.built(articles)
+    article = written.of(resource)
     aside = None
     if rows is not None:
         state = _state(resource, rows)
@@ -427,7 +447,7 @@ def resource_page(curriculum, resource, rows: LearnerRows | None, *, back: str, 
         )
     return ResourcePage(
         article=article,
-        player=player(article, rows, asked) if article.has_video else None,
+        player=player(written, article, rows, asked) if article.has_video else None,
         aside=aside,
     )
 
@@ -437,26 +457,22 @@ def _state(resource, rows: LearnerRows) -> ResourceState:
 
 
 @dataclass(frozen=True, slots=True)
-class WatchAnswer:
-    """What a change to the learner's watching moves on the resource page: its controls, the
-    coded state, the balance and the sittings (progress/views/watching.py, sittings.py)."""
+class Refresh:
+    """What the resource page refreshes after a change to the learner's watching or coding (the
+    events watch-changed and coding-changed): its controls, coded state, balance and sittings."""
 
-    controls: WatchControls | None  # None: the page's refresh, the click answered them
+    controls: WatchControls
     back: str
     coded: Coded
     balances: Balances
     sittings: Sittings
-    focus_heading: bool
 
 
-def watch_answer(
-    resource, rows: LearnerRows, *, place, back, announcement, focus=None, heading=False
-) -> WatchAnswer:
-    return WatchAnswer(
-        controls=watch_controls(_state(resource, rows), place) if place else None,
+def refresh(resource, rows: LearnerRows, *, back) -> Refresh:
+    return Refresh(
+        controls=watch_controls(_state(resource, rows), f"watch-{resource.slug}"),
         back=back,
         coded=coded(resource, rows),
         balances=balances(rows),
-        sittings=sittings(resource, rows, back, announcement, focus),
-        focus_heading=heading,
+        sittings=sittings(resource, rows, back),
     )

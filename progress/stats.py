@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 
 from curriculum.models import Resource
+from lib.prepared import prepared_cursor
 from lib.raw_rows import day_of
 from progress.balance import Balance, week_start
 from progress.models import CodingSession, Watch, WatchEvent
@@ -74,7 +75,7 @@ def learner_record(user) -> LearnerRecord:
     watched_day, tz_params = connection.ops.datetime_cast_date_sql(
         "at", (), timezone.get_current_timezone_name()
     )
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             RECORD_SQL.format(watched_day=watched_day), (user.pk, *tz_params, user.pk, user.pk)
         )

@@ -25,6 +25,7 @@ from django.utils.translation import get_language, gettext
 from markupsafe import Markup, escape
 
 from curriculum.models import Resource
+from lib.slots import Slotted, slot
 from progress import stats
 from progress.balance import week_start
 from progress.charts import (
@@ -39,7 +40,7 @@ from progress.charts import (
     TOP,
     hour_scale,
 )
-from progress.pages import BalanceLine, balance_line
+from progress.pages import balance_html
 
 # The squares of the calendar: the more minutes, the larger, so levels read without colour.
 LEVELS = range(5)
@@ -140,7 +141,7 @@ class WeeklyChart:
     axis_label_x: int
     baseline: int
     label_y: int
-    grid: tuple[GridLine, ...]
+    grid: Markup  # the hour lines and their labels (_weekly_chart.jinja's grid_lines)
     bars: Markup  # each week's bars and label (templates/progress/_weekly_chart.jinja)
     # The table's rows: from the first week with something in it, so that a new learner does
     # not read eleven weeks of zeros; empty when nothing was watched or coded in the 12 weeks.
@@ -207,6 +208,23 @@ def chart_weeks(today: date, language: str | None) -> ChartWeeks:
     )
 
 
+@lru_cache(maxsize=64)
+def grid_lines(top: int, step: int, weeks: int, language: str | None) -> Markup:
+    """The hour lines of a scale in the active language (the caller passes its code), rendered
+    by their macro once per process: a dozen scales serve every learner."""
+    lines = tuple(
+        GridLine(y=round(BASELINE - PLOT_HEIGHT * hours / top, 1), hours=hours)
+        for hours in range(0, top + 1, step)
+    )
+    chart = {
+        "grid": lines,
+        "plot_left": LEFT,
+        "plot_right": LEFT + weeks * GROUP_WIDTH,
+        "axis_label_x": LEFT - 6,
+    }
+    return Markup(jinja_macros("progress/_weekly_chart.jinja").grid_lines(chart))
+
+
 def weekly_chart(
     weeks: list[stats.Week], today: date, language: str | None, words: Words
 ) -> WeeklyChart:
@@ -242,10 +260,7 @@ def weekly_chart(
         axis_label_x=LEFT - 6,
         baseline=BASELINE,
         label_y=BASELINE + 16,
-        grid=tuple(
-            GridLine(y=round(BASELINE - PLOT_HEIGHT * hours / top, 1), hours=hours)
-            for hours in range(0, top + 1, step)
-        ),
+        grid=grid_lines(top, step, len(weeks), language),
         bars=Markup("".join(bars)),
         table_weeks=tuple(rows),
     )
@@ -301,6 +316,7 @@ class Calendar:
     squares: tuple[tuple[tuple[str, ...], ...], ...]
     months: tuple[HeatmapLabel, ...]
     weekdays: tuple[HeatmapLabel, ...]
+    chart: Slotted  # the calendar and its legend (heatmap_chart), the squares in a slot
 
 
 @lru_cache(maxsize=8)
@@ -339,36 +355,59 @@ def calendar(today: date, language: str | None) -> Calendar:
             )
             days.append(day)
             day += ONE_DAY
+    weekdays = tuple(
+        HeatmapLabel(x=LABEL_X, y=CELL_TOP + row * CELL + 11, text=text)
+        for row, text in zip((0, 2, 4), words.weekday_labels, strict=True)
+    )
+    chart = jinja_macros("progress/_heatmap.jinja").heatmap_chart(
+        drawn(tuple(months), weekdays, Markup(slot("squares")))
+    )
     return Calendar(
         days=tuple(days),
         blank=tuple(f"{before}0{after}" for (before, after), *_ in squares),
         squares=tuple(squares),
         months=tuple(months),
-        weekdays=tuple(
-            HeatmapLabel(x=LABEL_X, y=CELL_TOP + row * CELL + 11, text=text)
-            for row, text in zip((0, 2, 4), words.weekday_labels, strict=True)
-        ),
+        weekdays=weekdays,
+        chart=Slotted.cut(chart),
     )
 
 
-def heatmap(coded_by_day: dict[date, int], today: date, language: str | None) -> Heatmap:
-    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
-    days = calendar(today, language)
+def drawn(
+    months: tuple[HeatmapLabel, ...], weekdays: tuple[HeatmapLabel, ...], squares: Markup
+) -> Heatmap:
+    return Heatmap(
+        width=CELL_LEFT + stats.WEEKS_IN_HEATMAP * CELL + 2,
+        height=CELL_TOP + 7 * CELL + 2,
+        label_x=LABEL_X,
+        months=months,
+        weekdays=weekdays,
+        squares=squares,
+        legend=LEGEND,
+    )
+
+
+def squares_of(coded_by_day: dict[date, int], days: Calendar) -> str:
+    """Every day's square, with the minutes the learner coded that day."""
     squares = list(days.blank)
     for index, day in enumerate(days.days):
         minutes = coded_by_day.get(day)
         if minutes is not None:
             before, after = days.squares[index][level(minutes)]
             squares[index] = f"{before}{minutes}{after}"
-    return Heatmap(
-        width=CELL_LEFT + stats.WEEKS_IN_HEATMAP * CELL + 2,
-        height=CELL_TOP + 7 * CELL + 2,
-        label_x=LABEL_X,
-        months=days.months,
-        weekdays=days.weekdays,
-        squares=Markup("".join(squares)),
-        legend=LEGEND,
-    )
+    return "".join(squares)
+
+
+def heatmap(coded_by_day: dict[date, int], today: date, language: str | None) -> Heatmap:
+    """The last 26 weeks, a column each, Monday at the top; days after today are left out."""
+    days = calendar(today, language)
+    return drawn(days.months, days.weekdays, Markup(squares_of(coded_by_day, days)))
+
+
+def heatmap_chart(coded_by_day: dict[date, int], today: date, language: str | None) -> Markup:
+    """The calendar and its legend as the page prints them (heatmap_chart), from the day's
+    calendar written once per process and language."""
+    days = calendar(today, language)
+    return days.chart.markup({"squares": squares_of(coded_by_day, days)})
 
 
 def heatmap_html(heatmap: Heatmap) -> str:
@@ -396,9 +435,9 @@ class StatsPage:
     coded_hours: str
     current_streak: int
     longest_streak: int
-    balance: BalanceLine
+    balance: Markup  # its line (progress.pages.balance_html)
     chart: WeeklyChart
-    heatmap: Heatmap
+    heatmap: Markup  # the calendar and its legend (templates/progress/_heatmap.jinja)
     finished: tuple[FinishedKind, ...]
 
 
@@ -416,11 +455,11 @@ def stats_page(user) -> StatsPage:
         coded_hours=hours(balance.coded, words),
         current_streak=current,
         longest_streak=longest,
-        balance=balance_line(balance),
+        balance=balance_html(balance, "balance-overall", gettext("Video:code balance")),
         chart=weekly_chart(
             stats.weeks(record.watched_by_day, coded_by_day, today), today, language, words
         ),
-        heatmap=heatmap(coded_by_day, today, language),
+        heatmap=heatmap_chart(coded_by_day, today, language),
         finished=tuple(
             FinishedKind(label=label, count=record.finished[kind])
             for kind, label in words.kinds

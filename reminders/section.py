@@ -2,22 +2,26 @@
 digest's day and the nudge's hour (templates/reminders/_settings.jinja prints it, on the
 settings page and alone when an htmx form of the section answers)."""
 
+import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from django.contrib.auth import get_user_model
+from django.db import connection
 from django.urls import reverse
+from django.utils import translation
 from markupsafe import Markup
 
-from lib.form_fields import FieldGroup, field_group, field_groups, input_html
+from lib.form_fields import NO_CHOICE, FieldGroup, chosen_in, field_group, input_html
 from lib.http import AuthenticatedHttpRequest
+from lib.raw_rows import time_of
 from reminders.forms import CodeTimeForm, DigestForm, NudgeForm
-from reminders.models import CalendarFeed
+from reminders.models import CalendarFeed, DigestSubscription, NudgeSubscription
 
 # Only the feed's digest is stored: a new token waits here for the page after a no-JS redirect.
 NEW_FEED_TOKEN = "reminders_new_feed_token"
-# What the section reads of the learner, from their user row (one query, or a part of the page's).
+# What the section reads of the learner: these columns of the rows these joins add to a
+# statement's `learner` (with its id), alone or within the settings page's one statement.
 STATE = (
     "calendar_feed__token_hash",
     "calendar_feed__code_weekdays",
@@ -25,6 +29,12 @@ STATE = (
     "digest_subscription__weekday",
     "nudge_subscription__hour",
 )
+STATE_COLUMNS = "feed.token_hash, feed.code_weekdays, feed.code_at, digest.weekday, nudge.hour"
+STATE_JOINS = f"""
+  LEFT JOIN {CalendarFeed._meta.db_table} AS feed ON feed.user_id = learner.id
+  LEFT JOIN {DigestSubscription._meta.db_table} AS digest ON digest.user_id = learner.id
+  LEFT JOIN {NudgeSubscription._meta.db_table} AS nudge ON nudge.user_id = learner.id"""
+STATE_SQL = f"SELECT {STATE_COLUMNS} FROM (SELECT %(user)s AS id) AS learner {STATE_JOINS}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +80,67 @@ def code_time_of(form: CodeTimeForm) -> CodeTime:
     )
 
 
+# The digest's day and the nudge's hour, written once per language with no option chosen: each
+# request chooses the learner's.
+_BLANK_CHOICES: dict[str | None, tuple[FieldGroup, FieldGroup]] = {}
+
+
+def blank_choices() -> tuple[FieldGroup, FieldGroup]:
+    language = translation.get_language()
+    choices = _BLANK_CHOICES.get(language)
+    if choices is None:
+        digest = DigestForm(initial={"weekday": NO_CHOICE})["weekday"]
+        nudge = NudgeForm(initial={"hour": NO_CHOICE})["hour"]
+        choices = _BLANK_CHOICES[language] = field_group(digest), field_group(nudge)
+    return choices
+
+
+# The code time's form, written once per language with no day ticked (and every day ticked,
+# apart) and this hour: each request ticks the feed's days and writes its hour.
+HOUR_SLOT = datetime.time(1, 23)
+WEEKDAYS = DigestSubscription.Weekday.values  # the code time's days, in the order of their boxes
+_BLANK_CODE_TIMES: dict[str | None, tuple[CodeTime, CodeTime]] = {}
+
+
+def blank_code_times() -> tuple[CodeTime, CodeTime]:
+    language = translation.get_language()
+    code_times = _BLANK_CODE_TIMES.get(language)
+    if code_times is None:
+        unticked, ticked = (
+            code_time_of(CodeTimeForm(initial={"days": days, "code_at": HOUR_SLOT}))
+            for days in ([], list(WEEKDAYS))
+        )
+        code_times = _BLANK_CODE_TIMES[language] = unticked, ticked
+    return code_times
+
+
+def code_time_of_feed(feed: CalendarFeed) -> CodeTime:
+    """The code time's form as CodeTimeForm.for_feed(feed) prints it."""
+    unticked, ticked = blank_code_times()
+    chosen = set(feed.code_days)
+    hour = f'value="{HOUR_SLOT:%H:%M}"', f'value="{feed.code_at:%H:%M}"'
+    return replace(
+        unticked,
+        days=tuple(
+            box if day in chosen else blank
+            for day, blank, box in zip(WEEKDAYS, unticked.days, ticked.days, strict=True)
+        ),
+        at=replace(unticked.at, widget=Markup(str.replace(unticked.at.widget, *hour))),
+    )
+
+
+def state_from(columns: tuple) -> dict[str, Any]:
+    """The section's state from its STATE_COLUMNS in a raw row, as the ORM would give them."""
+    state = dict(zip(STATE, columns, strict=True))
+    state["calendar_feed__code_at"] = time_of(state["calendar_feed__code_at"])
+    return state
+
+
 def state_of(request: AuthenticatedHttpRequest) -> Mapping[str, Any]:
-    """The section's state of the signed-in learner, in one query."""
-    learners = get_user_model().objects.filter(pk=request.user.pk)
-    return learners.values(*STATE).first() or {}
+    """The section's state of the signed-in learner, in one statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(STATE_SQL, {"user": request.user.pk})
+        return state_from(cursor.fetchone())
 
 
 def reminders_section(
@@ -86,28 +153,28 @@ def reminders_section(
     """What the section shows: whether there is a feed (its address only when just made), when
     its code time goes, the digest's day and the nudge's hour, from the learner's state."""
     has_feed = state.get("calendar_feed__token_hash") is not None
-    if code_form is None and has_feed:
+    code_time = None
+    if code_form is not None:
+        code_time = code_time_of(code_form)
+    elif has_feed:
         feed = CalendarFeed(
             code_weekdays=state["calendar_feed__code_weekdays"],
             code_at=state["calendar_feed__code_at"],
         )
-        code_form = CodeTimeForm.for_feed(feed)
+        code_time = code_time_of_feed(feed)
     token = new_token or request.session.pop(NEW_FEED_TOKEN, None)
     feed_url = (
         request.build_absolute_uri(reverse("reminders:feed", args=[token]))
         if token and has_feed
         else ""
     )
-    weekday = state.get("digest_subscription__weekday")
-    nudge_hour = state.get("nudge_subscription__hour")
-    digest_form = DigestForm(initial={"weekday": "" if weekday is None else weekday})
-    nudge_form = NudgeForm(initial={"hour": "" if nudge_hour is None else nudge_hour})
+    digest, nudge = blank_choices()
     return RemindersSection(
         has_feed=has_feed,
         feed_url=feed_url,
         webcal_url=feed_url.replace("https://", "webcal://", 1).replace("http://", "webcal://", 1),
-        code_time=code_time_of(code_form) if code_form is not None else None,
-        digest=field_groups(digest_form),
-        nudge=field_groups(nudge_form),
+        code_time=code_time,
+        digest=(chosen_in(digest, state.get("digest_subscription__weekday")),),
+        nudge=(chosen_in(nudge, state.get("nudge_subscription__hour")),),
         announcement=announcement,
     )

@@ -23,6 +23,9 @@ def catalogue(request: HtmxHttpRequest) -> HttpResponse:
     else:
         curriculum = structure.current()
         watches = None
+    changed = request.GET.get("changed")
+    if request.htmx and watches is not None and changed is not None:
+        return _counts_after_a_change(request, curriculum, watches, changed)
     swapping = bool(request.htmx) and not request.htmx.history_restore_request
     context["page"] = catalogue_page(
         curriculum,
@@ -33,3 +36,28 @@ def catalogue(request: HtmxHttpRequest) -> HttpResponse:
     )
     template = "progress/catalogue_results.jinja" if swapping else "progress/catalogue.jinja"
     return render(request, template, context, using="jinja2")
+
+
+def _counts_after_a_change(
+    request: HtmxHttpRequest,
+    curriculum: structure.Curriculum,
+    watches: dict[int, tuple[int, bool]],
+    slug: str,
+) -> HttpResponse:
+    """The page's refresh after a change to a resource's watching (the event watch-changed,
+    static/js/watch_changed.js): its series' counts ("3 resources, 1 done") under the page's
+    filters, out of band; the card's controls came with the click's own answer, and the card
+    stays whatever the state filter says."""
+    resource = curriculum.by_slug.get(slug)
+    page = catalogue_page(
+        curriculum,
+        request.GET,
+        watches=watches,
+        page_url=request.path,
+        swapping=False,
+        clicked=resource.pk if resource is not None else None,
+    )
+    series_id = resource.series_id if resource is not None else 0
+    groups = [group for group in page.groups if group.heading.series_id == series_id]
+    context = {"groups": groups}
+    return render(request, "progress/catalogue_refresh.jinja", context, using="jinja2")

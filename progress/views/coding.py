@@ -21,6 +21,7 @@ from progress.editor_time import tie_editor_project
 from progress.forms import CodingSessionForm, EditorProjectForm
 from progress.models import CodingSession, EditorProject
 from progress.resource_learner import learner_rows
+from progress.views.events import coding_changed
 
 
 def announce_saved(request: HtmxHttpRequest, created: bool) -> None:
@@ -58,15 +59,20 @@ def coding_session_add(request: AuthenticatedHttpRequest, slug: str) -> HttpResp
         _session, created = save_once(form, request.user)
         if not request.htmx:
             announce_saved(request, created)
-            return redirect(safe_next_url(request, reverse("progress:coding_log")))
-    # The resource page's coding block again, from the learner's rows read in one statement.
+            back_to = safe_next_url(request, reverse("progress:coding_log"))
+            return coding_changed(redirect(back_to), resource, _("Coding session saved."))
+    # The resource page's coding block again, from the learner's rows read in one statement; the
+    # page follows the event coding-changed for its balance.
     rows = learner_rows(request.user.pk, resource, timezone.localdate())
     back = request.POST.get("next") or request.get_full_path()
     if saved:
-        block = resource_page.coding(resource, rows, back, status=_("Coding session saved."))
-        context = {"coding": block, "balances": resource_page.balances(rows)}
-        return render(request, "progress/resource_coding_answer.jinja", context, using="jinja2")
-    context = {"coding": resource_page.coding(resource, rows, back, form=form), "balances": None}
+        status = _("Coding session saved.")
+        block = resource_page.coding(resource, rows, back, status=status)
+        answer = render(
+            request, "progress/resource_coding_answer.jinja", {"coding": block}, using="jinja2"
+        )
+        return coding_changed(answer, resource, status)
+    context: dict[str, object] = {"coding": resource_page.coding(resource, rows, back, form=form)}
     if request.htmx:
         return render(request, "progress/resource_coding_answer.jinja", context, using="jinja2")
     context["title"] = resource.title

@@ -32,24 +32,24 @@ def _learners_path(request: HtmxHttpRequest) -> HttpResponse:
     page = dashboard_page(request.user)
     changed = request.GET.get("changed")
     if changed is not None and request.htmx:
-        return _blocks_after_a_watch_change(request, page, changed)
+        return _blocks_after_a_change(request, page, changed)
     return render(request, "progress/dashboard.jinja", {"page": page}, using="jinja2")
 
 
-def _blocks_after_a_watch_change(
+def _blocks_after_a_change(
     request: HtmxHttpRequest, page: DashboardPage, slug: str
 ) -> HttpResponse:
-    """The page's refresh after a change to a resource's watching (the event watch-changed,
-    static/js/watch_changed.js): the blocks that follow it, out of band; its controls came with
-    the click's own answer. dashboard_page just read the curriculum at the current revision."""
+    """The page's refresh after a change to a resource's watching or coding (the events
+    watch-changed and coding-changed, static/js/watch_changed.js): the blocks that follow it, out
+    of band; the script keeps the block the click's answer brought. dashboard_page just read the
+    curriculum at the current revision."""
     curriculum = structure.held()
     resource = curriculum.by_slug.get(slug) if curriculum is not None else None
     resource_id = resource.pk if resource is not None else 0
     context = {
-        "update": "watch",
         "page": page,
         "back": request.path,
         "tiles": page.tiles_of(resource_id),
         "stages": page.stages_of(resource_id),
     }
-    return render(request, "progress/dashboard_update.jinja", context, using="jinja2")
+    return render(request, "progress/dashboard_refresh.jinja", context, using="jinja2")

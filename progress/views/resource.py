@@ -15,7 +15,7 @@ from curriculum import structure
 from curriculum.models import Resource
 from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from progress.resource_learner import LearnerRows, learner_rows
-from progress.resource_page import ResourcePage, resource_page, watch_answer
+from progress.resource_page import ResourcePage, refresh, resource_page
 
 
 @require_GET
@@ -24,7 +24,7 @@ def resource_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         curriculum, rows = structure.current(), None
         resource = _found(curriculum, slug)
     elif request.htmx and request.GET.get("changed") == slug:
-        return _blocks_after_a_watch_change(request, _found(structure.current(), slug))
+        return _blocks_after_a_change(request, _found(structure.current(), slug))
     else:
         curriculum, resource, rows = _learners_resource(request.user.pk, slug)
     page = resource_page(
@@ -68,35 +68,12 @@ def _page_with_video(request: HtmxHttpRequest, page: ResourcePage) -> HttpRespon
     return render(request, "progress/resource.jinja", {"page": page}, using="jinja2")
 
 
-def _blocks_after_a_watch_change(request: HtmxHttpRequest, resource: Resource) -> HttpResponse:
-    """The page's refresh after a change to its resource's watching (the event watch-changed,
-    static/js/watch_changed.js): the coded state, balance and sittings; the controls came with
-    the click's own answer, and the learner may be typing in them again."""
+def _blocks_after_a_change(request: HtmxHttpRequest, resource: Resource) -> HttpResponse:
+    """The page's refresh after a change to its resource's watching or coding (the events
+    watch-changed and coding-changed, static/js/watch_changed.js): the controls, coded state,
+    balance and sittings, read again in one statement; the script keeps the block the click's
+    answer brought, and any the learner is typing in."""
     learner = cast(AuthenticatedHttpRequest, request)
-    return watch_answer_response(learner, resource, place="", back=request.path, announcement="")
-
-
-def watch_answer_response(
-    request: AuthenticatedHttpRequest,
-    resource: Resource,
-    *,
-    place: str,
-    back: str,
-    announcement: str,
-    focus_sitting: int | None = None,
-    focus_heading: bool = False,
-) -> HttpResponse:
-    """After a change to the learner's watching from the resource page: its controls (none when
-    place is ""), coded state, balance and sittings, out of band, read again in one statement."""
-    rows = learner_rows(request.user.pk, resource, timezone.localdate())
-    answer = watch_answer(
-        resource,
-        rows,
-        place=place,
-        back=back,
-        announcement=announcement,
-        focus=focus_sitting,
-        heading=focus_heading,
-    )
-    context = {"answer": answer}
-    return render(request, "progress/resource_watch_answer.jinja", context, using="jinja2")
+    rows = learner_rows(learner.user.pk, resource, timezone.localdate())
+    context = {"blocks": refresh(resource, rows, back=request.path)}
+    return render(request, "progress/resource_refresh.jinja", context, using="jinja2")

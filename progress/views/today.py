@@ -14,6 +14,7 @@ from lib.http import AuthenticatedHttpRequest
 from progress import actions
 from progress.dashboard import dashboard_page
 from progress.forms import QuickCodingForm
+from progress.views.events import coding_changed
 
 # Without JavaScript the learner lands back on the card.
 CARD = "#today"
@@ -22,9 +23,12 @@ CARD = "#today"
 @login_required
 @require_POST
 def log_code_today(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """With htmx the answer is the card alone, with the event coding-changed when the minutes are
+    logged, which the dashboard follows for its other blocks (static/js/watch_changed.js)."""
     resource = get_object_or_404(Resource, slug=slug)
     form = QuickCodingForm(request.POST)
-    if form.is_valid():
+    logged = form.is_valid()
+    if logged:
         _session, created = actions.log_code_today(
             user=request.user,
             resource=resource,
@@ -35,26 +39,17 @@ def log_code_today(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
         status = saved_status(created, form.cleaned_data["minutes"], resource)
     else:
         status = " ".join(str(error) for errors in form.errors.values() for error in errors)
+    response: HttpResponse
     if not request.htmx:
-        (messages.success if form.is_valid() else messages.error)(request, status)
-        return redirect(reverse("progress:home") + CARD)
-    page = dashboard_page(request.user)
-    context = {
-        "update": "today",
-        "page": page,
-        "announcement": status,
-        "error": not form.is_valid(),
-        "tiles": page.tiles_of(resource.pk),
-        # The steps' forms swapped in come back to the page the card is on, not to this POST.
-        "back": request.htmx.current_url_abs_path or reverse("progress:home"),
-    }
-    return render(
-        request,
-        "progress/dashboard_update.jinja",
-        context,
-        status=200 if form.is_valid() else 422,
-        using="jinja2",
-    )
+        (messages.success if logged else messages.error)(request, status)
+        response = redirect(reverse("progress:home") + CARD)
+    else:
+        card = dashboard_page(request.user).today
+        context = {"card": card, "status": status, "error": not logged}
+        template = "progress/today_answer.jinja"
+        code = 200 if logged else 422
+        response = render(request, template, context, status=code, using="jinja2")
+    return coding_changed(response, resource, status) if logged else response
 
 
 def saved_status(created: bool, minutes: int, resource: Resource) -> str:

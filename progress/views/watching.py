@@ -14,7 +14,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_htmx.http import trigger_client_event
 
 from curriculum import structure
 from curriculum.models import Resource
@@ -25,10 +24,7 @@ from progress.actions import ProgressError
 from progress.models import Watch
 from progress.pages import watch_controls
 from progress.path import ResourceState, states_for
-
-# The htmx event every one-click change's answer carries: {"resource": slug, "status": ...,
-# "announcement": the sentence the page says in its live region}.
-WATCH_CHANGED = "watch-changed"
+from progress.views.events import watch_changed
 
 # The id of the controls' block htmx swaps the answer over (HX-Target), "step-12-watch": the
 # answer's ids keep its prefix, so that focus stays on the same button; anything else is ignored.
@@ -73,9 +69,7 @@ def _change(
     else:
         messages.success(request, announcement)
         response = redirect(back)
-    changed = {"resource": resource.slug, "status": state.status, "announcement": announcement}
-    trigger_client_event(response, WATCH_CHANGED, changed)
-    return response
+    return watch_changed(response, resource, state.status, announcement)
 
 
 def _at_held_revision(

@@ -21,8 +21,9 @@ def a_learner_with_two_sittings():
 def test_a_learner_corrects_then_deletes_a_sitting_without_a_page_load(
     page, sign_in, transactional_db
 ):
-    """Correct opens a form in the row; saving updates the list, state and balance and focuses the
-    corrected row; Delete asks in the row first, and after deleting focus is on the heading."""
+    """Correct opens a form in the row; saving answers the list, focus on the corrected row, and
+    the page's refresh moves the state and balance; Delete asks in the row first, and after
+    deleting focus is on the row now in its place."""
     user, course, first, second = a_learner_with_two_sittings()
     sign_in(user)
     page.goto("/resources/cuda/")
@@ -48,9 +49,9 @@ def test_a_learner_corrects_then_deletes_a_sitting_without_a_page_load(
     assert WatchEvent.objects.filter(pk=second.pk).exists(), "asking deletes nothing"
     page.keyboard.press("Enter")
     expect(page.locator(f"#sitting-{second.pk}")).to_have_count(0)
-    expect(page.locator("#sittings-cuda-title")).to_be_focused()
+    expect(page.locator(f"#sitting-{first.pk}")).to_be_focused()
     expect(page.locator("#watch-cuda-watch")).to_contain_text("30 min sur 12 h")
-    expect(page.locator("#sittings-cuda-status")).to_contain_text("supprimée")
+    expect(page.locator("#watch-announcer")).to_contain_text("supprimée")
     assert page.evaluate("window.__marker") == 1, "no page load"
     assert Watch.objects.get(user=user, resource=course).logged_minutes == 30
 

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from tests.certificates import self_signed_certificate
 from tests.cli.conftest import CLI, StandIn, one_line_error, run, save_config, serve
 
 TOKEN = "pat_0123456789ab_secret-of-the-learner"
@@ -38,28 +39,8 @@ def home(tmp_path, stand_in):
 def tls_site(tmp_path):
     """A stand-in served over https on 127.0.0.1, with a certificate made here that the client
     is told to trust (SSL_CERT_FILE), as a real site's would be."""
-    key, certificate = tmp_path / "key.pem", tmp_path / "cert.pem"
-    subprocess.run(
-        [
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-days",
-            "1",
-            "-keyout",
-            key,
-            "-out",
-            certificate,
-            "-subj",
-            "/CN=127.0.0.1",
-            "-addext",
-            "subjectAltName=IP:127.0.0.1",
-        ],
-        check=True,
-        capture_output=True,
+    key, certificate = self_signed_certificate(
+        tmp_path, "127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"
     )
     server = StandIn()
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

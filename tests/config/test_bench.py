@@ -248,3 +248,61 @@ def test_the_generated_groups_put_the_board_members_in_their_own_cookie_file(tmp
         client = Client()
         client.cookies["sessionid"] = line.split()[0]
         assert client.get(BOARD_PATH).status_code == 200
+
+
+def _row(target, path, ratio, method="GET"):
+    return {
+        "target": target, "method": method, "path": path, "rps": 100 * ratio,
+        "median_ms": 1.0, "p95_ms": 2.0, "errors": 0, "ratio_to_floor": ratio,
+        "ratio_to_readyz": ratio, "queries_1x": 3, "queries_10x": 3,
+    }  # fmt: skip
+
+
+def _goal_of(table, tmp_path, monkeypatch, only=None):
+    import argparse
+
+    import bench.run
+
+    monkeypatch.setattr(bench.run, "RESULTS", tmp_path)
+    args = argparse.Namespace(
+        requests=10, workers=2, server_threads=4, connections=8, no_cache=False, only=only
+    )
+    data = {"learners": 1, "coding_sessions": 1, "watch_events": 1}
+    bench.run.report(table, {"data": data}, [90.0], args)
+    (written,) = tmp_path.glob("bench-*.md")
+    return next(line for line in written.read_text().splitlines() if line.startswith("Goal"))
+
+
+YARDSTICKS = [_row("/readyz", "/readyz", 1.1), _row("signed-in floor", FLOOR_PATH, 1.0)]
+
+
+def test_the_report_does_not_call_the_goal_met_when_no_page_was_run(tmp_path, monkeypatch):
+    goal = _goal_of(YARDSTICKS, tmp_path, monkeypatch, only=[FLOOR_PATH])
+
+    assert goal == "Goal: no learner page was measured in this run."
+
+
+def test_the_report_names_the_pages_short_of_the_goal_but_not_the_writes_outside_it(
+    tmp_path, monkeypatch
+):
+    table = [
+        *YARDSTICKS,
+        _row("dashboard", "/", 0.62),
+        _row("settings", "/settings/", 0.31),
+        _row("viewing beat (POST)", VIEWING_PATH, 0.2, method="POST"),
+    ]
+
+    goal = _goal_of(table, tmp_path, monkeypatch)
+
+    assert goal == (
+        "Goal: every learner page and the mark-watched POST at ≥ 0.5x the floor: "
+        "not met by settings."
+    )
+
+
+def test_the_report_of_a_partial_run_says_the_goal_is_met_for_the_pages_run(tmp_path, monkeypatch):
+    table = [*YARDSTICKS, _row("coding log", "/coding/", 0.55)]
+
+    goal = _goal_of(table, tmp_path, monkeypatch, only=["/coding/"])
+
+    assert goal == "Goal: every learner page run at ≥ 0.5x the floor: met."

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.certificates import self_signed_certificate
+
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 UNITS = sorted((DEPLOY / "systemd").iterdir())
@@ -126,27 +128,7 @@ def test_systemd_accepts_the_units(tmp_path):
 def test_nginx_accepts_the_site(tmp_path):
     """`nginx -t` on the site as written, with a self-signed certificate made here in place of
     the real one."""
-    key, certificate = tmp_path / "key.pem", tmp_path / "cert.pem"
-    subprocess.run(
-        [
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-days",
-            "1",
-            "-keyout",
-            key,
-            "-out",
-            certificate,
-            "-subj",
-            "/CN=parcours.example",
-        ],
-        check=True,
-        capture_output=True,
-    )
+    key, certificate = self_signed_certificate(tmp_path, "parcours.example")
     site = (DEPLOY / "nginx" / "parcours.conf").read_text()
     site = site.replace("/etc/letsencrypt/live/parcours.example/fullchain.pem", str(certificate))
     site = site.replace("/etc/letsencrypt/live/parcours.example/privkey.pem", str(key))

@@ -9,13 +9,22 @@ from pathlib import Path
 import jinja2.ext
 import pytest
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.management import call_command
+from django.middleware.csrf import (
+    CSRF_SECRET_LENGTH,
+    _mask_cipher_secret,
+    _unmask_cipher_token,
+)
 from django.template import engines
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.utils import translation
 
 from config import jinja
 from curriculum.management.commands.makemessages import EXTRACTOR, GETTEXT_FUNCTIONS
+from tests.factories import UserFactory
 
 ROOT = Path(settings.BASE_DIR)
 FRENCH_MO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.mo"
@@ -117,6 +126,94 @@ def test_the_jinja_layout_is_the_django_layout(learner_client, client, path, lan
             jinja_page = engines["jinja2"].get_template("base.jinja").render({}, request)
         assert layout(jinja_page) == layout(django_page)
         assert "Parcours" in layout(jinja_page)
+
+
+def csrf_tokens(html):
+    """The page's CSRF tokens: its htmx header's and its forms' fields'."""
+    header = re.findall(r'"X-CSRFToken": "(\w+)"', html)
+    return header + re.findall(r'name="csrfmiddlewaretoken" value="(\w+)"', html)
+
+
+@pytest.mark.django_db
+def test_the_layout_written_once_prints_each_requests_own_values(client):
+    """Two learners in turn: each page names its own learner, escaped, its own address in the
+    language switcher and a token of its own session, nothing of the one before."""
+    pages = {}
+    for name in ("ada", 'a&b<c>"d'):
+        client.force_login(UserFactory(username=name))
+        response = client.get("/guide/?part=<2>&q='x'", headers={"accept-language": "en"})
+        pages[name] = response.content.decode()
+        tokens = csrf_tokens(pages[name])
+        assert len(tokens) == 3
+        assert {_unmask_cipher_token(token) for token in tokens} == {
+            client.cookies["csrftoken"].value
+        }
+    assert '<span class="nav__user">ada</span>' in pages["ada"]
+    assert '<span class="nav__user">a&amp;b&lt;c&gt;&#34;d</span>' in pages['a&b<c>"d']
+    assert 'nav__user">ada' not in pages['a&b<c>"d']
+    for html in pages.values():
+        assert 'name="next" type="hidden" value="/guide/?part=%3C2%3E&amp;q=&#39;x&#39;"' in html
+
+
+@pytest.mark.django_db
+def test_a_pages_csrf_token_is_a_fresh_mask_of_the_cookies_secret_that_a_post_passes_with(
+    learner,
+):
+    """The first page sets the cookie; each page renews it and masks its secret anew (no two
+    pages print the same token), and a form posted with the token passes the CSRF check while
+    a token of another secret does not."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(learner)
+    first = browser.get("/guide/")
+    secret = first.cookies["csrftoken"].value
+    tokens = set()
+    for _ in range(3):
+        response = browser.get("/stats/")
+        assert response.cookies["csrftoken"].value == secret
+        page_tokens = set(csrf_tokens(response.content.decode()))
+        assert len(page_tokens) == 1
+        tokens |= page_tokens
+    assert len(tokens) == 3
+    assert {_unmask_cipher_token(token) for token in tokens} == {secret}
+    form = {"language": "en", "next": "/guide/"}
+    assert (
+        browser.post("/i18n/setlang/", {**form, "csrfmiddlewaretoken": tokens.pop()}).status_code
+        == 302
+    )
+    other = _mask_cipher_secret("x" * CSRF_SECRET_LENGTH)
+    assert browser.post("/i18n/setlang/", {**form, "csrfmiddlewaretoken": other}).status_code == 403
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_layout_shows_a_message_once_and_marks_the_current_page(
+    learner_client, curator, client, language
+):
+    """A message shown on the next page only; the menu marks the page it is on, for a visitor,
+    a learner and a member of staff."""
+    message = Message(messages.SUCCESS, "Saved <for> “you”")
+    learner_client.cookies["messages"] = CookieStorage(None)._encode([message])
+    headers = {"accept-language": language}
+    shown = learner_client.get("/stats/", headers=headers).content.decode()
+    assert '<li class="message message--success">Saved &lt;for&gt; “you”</li>' in shown
+    assert 'class="messages"' not in learner_client.get("/stats/", headers=headers).content.decode()
+    stats = f'<li><a href="/stats/" aria-current="page">{_in(language, "Stats")}</a></li>'
+    assert stats in shown
+    guide = learner_client.get("/guide/", headers=headers).content.decode()
+    assert f'<li><a href="/guide/" aria-current="page">{_in(language, "Guide")}</a></li>' in guide
+    assert 'aria-current="page">' + _in(language, "Stats") not in guide
+    client.force_login(curator)
+    staff_page = client.get("/guide/", headers=headers).content.decode()
+    assert f'<li><a href="/admin/">{_in(language, "Curation")}</a></li>' in staff_page
+    client.logout()
+    visitor_page = client.get("/guide/", headers=headers).content.decode()
+    assert f'<a href="/accounts/login/">{_in(language, "Sign in")}</a>' in visitor_page
+    assert "/stats/" not in visitor_page and "/admin/" not in visitor_page
+
+
+def _in(language, text):
+    with translation.override(language):
+        return translation.gettext(text)
 
 
 @pytest.mark.parametrize(

@@ -8,16 +8,20 @@ resources watched, 50 sittings, 600 coding sessions and 50 notes, 1,000 more lea
 have a history too, a group of 52 members who share their coding, 30 access tokens.
 """
 
+import uuid
+
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from api.models import AccessToken
-from curriculum.models import Path
+from curriculum.models import Path, Resource
 from groups import actions as group_actions
 from groups.models import Membership
-from progress.models import Profile
+from progress import actions
+from progress.models import Profile, WatchEvent
 from tests import bulk
 
 pytestmark = pytest.mark.django_db
@@ -54,8 +58,8 @@ PAGES = [
     ("learner", "/coding/?page=2", 3),
     # + one statement: minutes coded and watched by day, finished per kind (progress/stats.py).
     ("learner", "/stats/", 3),
-    # + revision token, the profile and the reminders' state in one query.
-    ("learner", "/settings/", 4),
+    # + one statement: revision token, the profile and the reminders' state (accounts/settings_page.py).
+    ("learner", "/settings/", 3),
     ("learner", "/settings/tokens/", 3),
     ("learner", "/settings/editor/", 3),
     ("learner", "/settings/share/", 3),
@@ -137,8 +141,9 @@ CLICKS = [
 
 # The pages' refreshes after a watch change (static/js/watch_changed.js): (page, queries). Session
 # and user, then the dashboard's one statement; the resource page's revision token and the
-# learner's rows for the resource in one statement.
-REFRESHES = [("/", 3), ("/resources/gpu-mode-12/", 4)]
+# learner's rows for the resource in one statement; the catalogue's one statement (the revision
+# token and the watch rows), for the series' counts.
+REFRESHES = [("/", 3), ("/resources/gpu-mode-12/", 4), ("/resources/", 3)]
 
 
 def test_every_click_costs_the_same_queries_at_1x_and_10x(learner, world):
@@ -172,3 +177,58 @@ def test_every_refresh_after_a_click_costs_the_same_queries_at_1x_and_10x(learne
         assert "hx-swap-oob" in response.content.decode()
         measured[page] = len(queries.captured_queries)
     assert measured == dict(REFRESHES)
+
+
+# The writes that answer their own block with htmx (progress/views/events.py), on a lecture of
+# the seed: (write, queries on PostgreSQL, on SQLite). Session and user, then:
+WRITES = [
+    # the sitting with its resource; in a transaction the sitting again, the watch row locked,
+    # the resource's history, the events' minutes (one UPDATE), the watch row (and for a deletion
+    # the sitting's viewing and the sitting); then the learner's rows in one statement.
+    ("a sitting corrected", 11, 11),
+    ("a sitting deleted", 13, 13),
+    # the resource, the session by its key, then inserted (a savepoint); then the dashboard's one
+    # statement for the card.
+    ("the today card's tap", 8, 8),
+    # the resource, the form's check of its minutes and the session saved once (two
+    # savepoints), then the learner's rows for the block in one statement.
+    ("a coding session from the resource page", 10, 10),
+]
+
+
+def test_every_write_answering_its_block_costs_the_same_queries_at_1x_and_10x(learner, world):
+    """Each write is counted once the process holds the curriculum (structure.py)."""
+    lecture = Resource.objects.get(slug="gpu-mode-12")
+    client = Client()
+    client.force_login(learner)
+    client.get("/resources/")
+    actions.mark_watched(user=learner, resource=lecture)
+    for minutes in (30, 40, 50):
+        actions.log_sitting(user=learner, resource=lecture, minutes=minutes)
+    sittings = WatchEvent.objects.for_learner(learner).filter(resource=lecture).sittings()
+    first, second, _third = sittings.order_by("pk")
+    day = timezone.localdate().isoformat()
+    writes = {
+        "a sitting corrected": (f"/sittings/{first.pk}/edit/", {"minutes": "45"}, "sittings"),
+        "a sitting deleted": (f"/sittings/{second.pk}/delete/", {}, "sittings"),
+        "the today card's tap": (
+            "/resources/gpu-mode-12/coded-today/",
+            {"minutes": "30", "idempotency_key": uuid.uuid4()},
+            "today",
+        ),
+        "a coding session from the resource page": (
+            "/resources/gpu-mode-12/coding/",
+            {"day": day, "minutes": "60", "built": "A scan", "idempotency_key": uuid.uuid4()},
+            "coding-gpu-mode-12",
+        ),
+    }
+    htmx = {"HX-Request": "true", "HX-Current-URL": "http://testserver/resources/gpu-mode-12/"}
+    measured = {}
+    for write, (address, posted, target) in writes.items():
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(address, posted, headers=htmx | {"HX-Target": target})
+        assert response.status_code == 200, write
+        assert "hx-swap-oob" not in response.content.decode()
+        measured[write] = len(queries.captured_queries)
+    column = 1 if connection.vendor == "postgresql" else 2
+    assert measured == {row[0]: row[column] for row in WRITES}

@@ -27,15 +27,15 @@ def test_a_member_sees_every_member_with_their_progress(
     members = {member.name: member for member in response.context["page"].members}
     assert set(members) == {"Ada L.", "Grace H."}
     assert members["Grace H."].steps_done == 1
-    assert members["Grace H."].steps_total == 3
-    assert members["Grace H."].watched == "1\xa0h"
-    assert members["Grace H."].is_met
+    assert members["Grace H."].watched_minutes == 60
     assert members["Grace H."].streak == 1
-    assert members["Grace H."].last_active != ""
-    assert members["Ada L."].last_active == ""
-    body = response.content.decode()
-    assert "Étapes : 1 sur 3" in body
-    assert "Week 1" in body
+    assert members["Grace H."].last_active_at > 0
+    assert members["Ada L."].last_active_at == 0
+    grace = members["Grace H."].figures
+    assert "Étapes : 1 sur 3 · Week 1" in grace
+    assert "1:3 respecté" in grace
+    assert "aucune pour l’instant" not in grace
+    assert "aucune pour l’instant" in members["Ada L."].figures
 
 
 def test_notes_usernames_and_emails_are_never_on_the_board(
@@ -152,8 +152,9 @@ def test_the_week_counts_only_this_weeks_coding_and_watching(
     )
     response = client_of(learner).get(board_url(group), headers={"accept-language": "en"})
     grace = next(m for m in response.context["page"].members if m.name == "Grace H.")
-    assert (grace.coded, grace.watched, grace.has_watched) == ("30\xa0min", "0\xa0min", False)
-    assert grace.last_active != ""
+    assert (grace.coded_minutes, grace.watched_minutes, grace.last_active_at > 0) == (30, 0, True)
+    assert "0\xa0min watched, 30\xa0min coded" in grace.figures
+    assert "nothing watched" in grace.figures
     assert "30 min watched" not in response.content.decode()
 
 
@@ -163,6 +164,10 @@ def test_the_board_costs_the_same_queries_for_two_members_or_fifty(
     """The session, the user, the members with their profiles and the curriculum's revision
     token, then every member's figures in one statement: 4, whatever the number of members and
     the length of their histories."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
     from groups.models import Membership
     from tests.factories import ProfileFactory, UserFactory, WatchEventFactory
 
@@ -183,6 +188,16 @@ def test_the_board_costs_the_same_queries_for_two_members_or_fifty(
         with django_assert_num_queries(4):
             response = client.get(board_url(group, sort=sort))
         assert len(response.context["page"].members) == 50
+    # Ten times the history: a 30-day streak and a week of ten sessions for Grace.
+    today = timezone.localdate()
+    lecture = small_path.lectures[0]
+    for back in range(30):
+        CodingSessionFactory(user=other_learner, resource=lecture, day=today - timedelta(days=back))
+    CodingSessionFactory.create_batch(9, user=other_learner, resource=lecture, day=today)
+    with django_assert_num_queries(4):
+        response = client.get(board_url(group))
+    grace = next(m for m in response.context["page"].members if m.name == "Grace H.")
+    assert (grace.streak, len(grace.coding)) == (30, 5)
 
 
 SORT_KEYS = ("name", "progress", "watched", "coded", "streak", "activity")

@@ -3,7 +3,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from progress import actions
-from tests.factories import FollowedResourceFactory, ResourceFactory
+from tests.factories import FollowedResourceFactory, ResourceFactory, SeriesFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +55,50 @@ def test_a_click_in_the_catalogue_swaps_that_resources_controls(learner_client):
     assert html.lstrip().startswith('<div class="watch watch--done" id="watch-lecture-watch">')
     assert 'id="watch-lecture-toggle"' in html
     assert 'value="/resources/?q=cuda"' in html
+
+
+def test_the_catalogue_follows_a_click_in_its_series_count(learner, learner_client):
+    """A card marked watched answers its controls; the page's refresh (the event watch-changed,
+    ?changed=<slug> with the page's filters) brings its series' count out of band, and nothing
+    else."""
+    gpu = SeriesFactory(slug="gpu")
+    ResourceFactory(slug="scan", series=gpu, title="Scan kernels")
+    ResourceFactory(slug="reduce", series=gpu, title="Reduce kernels")
+    ResourceFactory(slug="other", title="Other kernels")
+    headers = HTMX | {
+        "HX-Target": "watch-scan-watch",
+        "HX-Current-URL": "http://testserver/resources/?q=kernels",
+    }
+    learner_client.post(
+        "/resources/scan/watched/", {"next": "/resources/?q=kernels"}, headers=headers
+    )
+    response = learner_client.get("/resources/", {"q": "kernels", "changed": "scan"}, headers=HTMX)
+    assert response.content.decode().strip() == (
+        '<span hx-swap-oob="innerHTML:#series-gpu .series-group__count">2 resources, 1 done</span>'
+    )
+
+
+def test_filtered_by_state_the_clicked_card_still_counts(learner, learner_client):
+    """Filtered to what is in progress, the course just finished keeps its card on the page, and
+    so its place in the count."""
+    course = ResourceFactory(slug="course", kind="course", duration_minutes=720)
+    actions.log_sitting(user=learner, resource=course, minutes=60)
+    actions.mark_watched(user=learner, resource=course)
+    query = {"state": "in_progress", "changed": "course"}
+    html = learner_client.get("/resources/", query, headers=HTMX).content.decode()
+    assert "1 resource, 1 done</span>" in html
+
+
+def test_the_page_follows_clicks_for_a_learner_only(learner, client):
+    """A learner's catalogue has the live region the refresh is asked from, and its script; a
+    visitor's has neither."""
+    ResourceFactory(slug="scan")
+    visitor = client.get("/resources/", headers=EN).content.decode()
+    assert "watch-announcer" not in visitor and "watch_changed.js" not in visitor
+    client.force_login(learner)
+    html = client.get("/resources/?q=scan", headers=EN).content.decode()
+    assert 'data-watch-blocks="/resources/"' in html
+    assert '<script src="/static/js/watch_changed.js" defer></script>' in html
 
 
 def catalogue_queries(client):

@@ -151,6 +151,13 @@ def test_markup_in_what_was_built_is_shown_as_text(learner_client, learner):
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in html
 
 
+def test_a_links_address_is_escaped_in_its_attribute(learner_client, learner):
+    """An & or a quote in the link to the code cannot end the row's href."""
+    CodingSessionFactory(user=learner, code_url='https://example.com/?a=1&b="x"')
+    html = learner_client.get(URL).content.decode()
+    assert 'href="https://example.com/?a=1&amp;b=&#34;x&#34;" rel="noopener nofollow"' in html
+
+
 def test_sessions_are_paged(learner_client, learner):
     """Twenty sessions a page, with a link to older ones."""
     CodingSessionFactory.create_batch(25, user=learner)

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 from django.core.paginator import Paginator
+from django.template import engines
 from django.utils import timezone, translation
 
 from curriculum import structure
@@ -19,7 +20,7 @@ from progress.balance import learner_minutes, minutes_of
 from progress.coding_log import SESSIONS_PER_PAGE, coding_log_rows, requested_page
 from progress.forms import CodingSessionForm
 from progress.models import CodingSession, EditorProject, WatchEvent
-from progress.pages import blank_coding_fields
+from progress.pages import blank_coding_form
 from tests.factories import ChapterFactory, CodingSessionFactory, ResourceFactory
 
 pytestmark = pytest.mark.django_db
@@ -99,29 +100,25 @@ def test_the_log_lists_the_projects_with_what_they_count_for(learner_client, his
     assert 'aria-current="page">Page 1 of 3</span>' in html
 
 
-def unkeyed(groups):
-    html = "".join(group.widget for group in groups)
-    return re.sub(r'name="idempotency_key" value="[0-9a-f-]{36}"', "KEY", html), groups
+def unkeyed(html):
+    return re.sub(r'name="idempotency_key" value="[0-9a-f-]{36}"', "KEY", str(html))
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_blank_forms_are_the_forms_django_prints(language):
     """The fields written once per revision and language, with today and a fresh key put in, are
-    those of a new form, labels and help in the language asked for."""
+    those of a new form, labels and help in the language asked for, as templates/_fields.jinja
+    prints them."""
     resource = ResourceFactory(title="Lecture one")
     ChapterFactory()
     curriculum = structure.current()
+    fields = engines["jinja2"].env.get_template("_fields.jinja").module.fields
     with translation.override(language):
         for blank, form in [
-            (blank_coding_fields(curriculum), CodingSessionForm(curriculum=curriculum)),
-            (blank_coding_fields(), CodingSessionForm(resource=resource)),
+            (blank_coding_form(curriculum), CodingSessionForm(curriculum=curriculum)),
+            (blank_coding_form(), CodingSessionForm(resource=resource)),
         ]:
-            html, groups = unkeyed(blank)
-            expected_html, expected = unkeyed(field_groups(form))
-            assert html == expected_html
-            assert [(g.id, g.label, g.help, g.errors) for g in groups] == [
-                (g.id, g.label, g.help, g.errors) for g in expected
-            ]
+            assert unkeyed(blank) == unkeyed(fields(field_groups(form), ()))
 
 
 def test_a_curators_edit_shows_in_the_coding_logs_select_at_once(learner_client):

@@ -1,3 +1,4 @@
+import json
 import uuid
 from datetime import timedelta
 
@@ -53,21 +54,49 @@ def test_a_foreign_next_address_is_ignored(learner_client, resource):
     assert response.url == reverse("progress:coding_log")
 
 
-def test_htmx_gets_the_block_and_an_out_of_band_balance(learner_client, learner, resource):
-    """With htmx, the answer is the refreshed coding block and the balance swapped out of band."""
+def test_htmx_gets_the_block_alone_and_the_change_named(learner_client, learner, resource):
+    """With htmx, the answer is the refreshed coding block and nothing else; the event
+    coding-changed tells the page, whose refresh brings the balance."""
     WatchEventFactory(user=learner, resource=resource, minutes=60)
     url = reverse("progress:coding_session_add", args=[resource.slug])
-    response = learner_client.post(url, inline_data(), headers={"HX-Request": "true", **EN})
+    headers = {
+        "HX-Request": "true",
+        "HX-Target": "coding-softmax",
+        "HX-Current-URL": "http://testserver/resources/softmax/",
+        **EN,
+    }
+    response = learner_client.post(url, inline_data(), headers=headers)
     html = response.content.decode()
-    assert 'id="coding-softmax"' in html
+    assert html.strip().startswith('<section id="coding-softmax"')
+    assert html.strip().endswith("</section>") and html.count("<section") == 1
     assert "Coding session saved." in html
     assert "2\u00a0h / 3\u00a0h coded" in html
-    assert 'id="balance"' in html and 'hx-swap-oob="true"' in html
+    assert "hx-swap-oob" not in html and 'id="balance"' not in html
+    assert json.loads(response.headers["HX-Trigger"]) == {
+        "coding-changed": {"resource": "softmax", "announcement": "Coding session saved."}
+    }
+    refresh = learner_client.get(
+        "/resources/softmax/", {"changed": "softmax"}, headers={"HX-Request": "true", **EN}
+    ).content.decode()
+    assert (
+        'id="balance" class="balance card" aria-labelledby="balance-title" hx-swap-oob="true"'
+        in refresh
+    )
     assert (
         "You watched 1\u00a0h and coded 2\u00a0h this week: 1\u00a0h more code before the next video."
-        in html
+        in refresh
     )
     assert "<html" not in html
+
+
+def test_a_refused_htmx_post_names_nothing(learner_client, resource):
+    """Nothing saved: the block with the errors, no event."""
+    url = reverse("progress:coding_session_add", args=[resource.slug])
+    data = inline_data(minutes="")
+    response = learner_client.post(url, data, headers={"HX-Request": "true", **EN})
+    assert 'id="coding-softmax"' in response.content.decode()
+    assert "HX-Trigger" not in response.headers
+    assert not CodingSession.objects.exists()
 
 
 def test_a_double_htmx_submit_saves_once(learner_client, learner, resource):

@@ -148,9 +148,10 @@ def test_without_htmx_the_page_is_the_page_whatever_its_address_says(learner_cli
     assert "<html" in html
 
 
-def test_a_resource_page_refreshes_its_coded_state_balance_and_sittings(learner_client):
-    """From the resource page: its refresh brings the watched-and-coded sentence, the balance and
-    the sittings, not the controls the learner may be typing in again."""
+def test_a_resource_page_refreshes_its_controls_coded_state_balance_and_sittings(learner_client):
+    """From the resource page: its refresh brings the controls, the watched-and-coded sentence,
+    the balance and the sittings (static/js/watch_changed.js keeps the controls clicked or typed
+    in as they are)."""
     lecture = ResourceFactory(slug="scan", duration_minutes=60)
     learner_client.post(url(lecture), headers=htmx_in("watch-scan-watch"))
     html = refresh(learner_client, "/resources/scan/", lecture)
@@ -162,7 +163,7 @@ def test_a_resource_page_refreshes_its_coded_state_balance_and_sittings(learner_
     )
     assert "You watched 1\u00a0h and coded 0\u00a0min in all" in html
     assert 'id="sittings-scan" hx-swap-oob="true"' in html
-    assert "watch-scan-watch" not in html
+    assert '<div class="watch watch--done" id="watch-scan-watch" hx-swap-oob="true">' in html
 
 
 def test_a_forged_target_falls_back_to_a_plain_id(learner_client):

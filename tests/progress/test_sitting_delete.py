@@ -1,5 +1,8 @@
 """Deleting a sitting: /sittings/<pk>/delete/, without JavaScript and with htmx."""
 
+import json
+from datetime import timedelta
+
 import pytest
 from django.contrib.messages import get_messages
 
@@ -10,6 +13,11 @@ pytestmark = pytest.mark.django_db
 
 EN = {"accept-language": "en"}
 HTMX = {"HX-Request": "true", "accept-language": "en"}
+# What htmx sends with the question in a row of the resource page's sittings list.
+AS_HTMX_SENDS_IT = HTMX | {
+    "HX-Target": "sittings-cuda",
+    "HX-Current-URL": "http://testserver/resources/cuda/",
+}
 
 
 def url(sitting):
@@ -64,19 +72,60 @@ def test_deleting_the_sitting_that_finished_the_course_unfinishes_it(
     assert totals(learner, course) == (700, False, 700)
 
 
-def test_with_htmx_the_list_controls_and_balance_come_back(learner, learner_client, course):
-    """The row leaves the list in place; the controls and the balance follow."""
-    sitting = sitting_of(learner, course, 90)
-    response = learner_client.post(url(sitting), {"next": "/resources/cuda/"}, headers=HTMX)
+def test_with_htmx_the_answer_is_the_list_alone_and_names_the_change(
+    learner, learner_client, course
+):
+    """The sittings list without the row, focus on the row now in its place; the page follows
+    the event watch-changed for its controls, coded state and balance."""
+    newer = sitting_of(learner, course, 90)
+    older = sitting_of(learner, course, 60)
+    WatchEvent.objects.filter(pk=older.pk).update(at=newer.at - timedelta(days=1))
+    response = learner_client.post(
+        url(newer), {"next": "/resources/cuda/"}, headers=AS_HTMX_SENDS_IT
+    )
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'id="sittings-cuda" hx-swap-oob="true"' in html
-    assert f'id="sitting-{sitting.pk}"' not in html
-    assert "No sitting logged yet." in html
-    assert 'id="watch-cuda-watch" hx-swap-oob="true"' in html
-    assert "Sitting of 1\u00a0h\u00a030 deleted from “CUDA course”." in html
-    assert 'id="sittings-cuda-title" tabindex="-1" autofocus hx-swap-oob="true"' in html
+    assert html.strip().startswith('<div class="sittings__list" id="sittings-cuda">')
+    assert "hx-swap-oob" not in html and "watch-cuda-watch" not in html and "balance" not in html
+    assert f'id="sitting-{newer.pk}"' not in html
+    assert f'id="sitting-{older.pk}" tabindex="-1" autofocus>' in html
+    assert json.loads(response.headers["HX-Trigger"]) == {
+        "watch-changed": {
+            "resource": "cuda",
+            "status": "in_progress",
+            "announcement": "Sitting of 1\u00a0h\u00a030 deleted from “CUDA course”.",
+        }
+    }
+    assert totals(learner, course) == (60, False, 60)
+
+
+def test_deleting_the_oldest_focuses_the_one_before_it(learner, learner_client, course):
+    """The last row of the list gone, the row above it takes focus."""
+    newer = sitting_of(learner, course, 90)
+    older = sitting_of(learner, course, 60)
+    WatchEvent.objects.filter(pk=older.pk).update(at=newer.at - timedelta(days=1))
+    html = learner_client.post(url(older), headers=AS_HTMX_SENDS_IT).content.decode()
+    assert f'id="sitting-{newer.pk}" tabindex="-1" autofocus>' in html
+
+
+def test_deleting_the_only_sitting_focuses_the_empty_list(learner, learner_client, course):
+    """No row left: the list's line says so and takes focus."""
+    sitting = sitting_of(learner, course, 90)
+    response = learner_client.post(url(sitting), headers=AS_HTMX_SENDS_IT)
+    html = response.content.decode()
+    assert '<p class="muted" tabindex="-1" autofocus>No sitting logged yet.</p>' in html
+    changed = json.loads(response.headers["HX-Trigger"])["watch-changed"]
+    assert changed["status"] == "not_started"
     assert totals(learner, course) == (0, False, 0)
+
+
+def test_the_question_posts_with_htmx_only_in_the_row(learner, learner_client, course):
+    """In the row it answers the list it is in; on a page of its own it is a plain form."""
+    sitting = sitting_of(learner, course, 90)
+    inline = learner_client.get(url(sitting), headers=HTMX).content.decode()
+    assert f'hx-post="{url(sitting)}" hx-target="closest .sittings__list"' in inline
+    page = learner_client.get(url(sitting), headers=EN).content.decode()
+    assert "hx-post" not in page.split("<main")[1]
 
 
 def test_deleting_twice_is_404_the_second_time(learner, learner_client, course):

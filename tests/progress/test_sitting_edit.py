@@ -1,5 +1,7 @@
 """Correcting a sitting: /sittings/<pk>/edit/, without JavaScript and with htmx."""
 
+import json
+
 import pytest
 from django.contrib.messages import get_messages
 
@@ -12,6 +14,11 @@ pytestmark = pytest.mark.django_db
 
 EN = {"accept-language": "en"}
 HTMX = {"HX-Request": "true", "accept-language": "en"}
+# What htmx sends with the form in a row of the resource page's sittings list.
+AS_HTMX_SENDS_IT = HTMX | {
+    "HX-Target": "sittings-cuda",
+    "HX-Current-URL": "http://testserver/resources/cuda/",
+}
 
 
 def url(sitting):
@@ -70,23 +77,50 @@ def test_after_marking_watched_a_correction_keeps_the_course_whole(learner, lear
     assert totals(learner, course) == (50, False, 50)
 
 
-def test_with_htmx_the_list_controls_and_balance_come_back_out_of_band(
+def test_with_htmx_the_answer_is_the_list_alone_and_names_the_change(
     learner, learner_client, course
 ):
-    """The sittings list, the watch controls and the balance are swapped in place."""
+    """The sittings list, the form's block, and nothing else: the page follows the event
+    watch-changed for its controls, coded state and balance."""
     sitting = sitting_of(learner, course, 90)
     response = learner_client.post(
-        url(sitting), {"minutes": "45", "next": "/resources/cuda/"}, headers=HTMX
+        url(sitting), {"minutes": "45", "next": "/resources/cuda/"}, headers=AS_HTMX_SENDS_IT
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'id="sittings-cuda" hx-swap-oob="true"' in html
-    assert 'id="watch-cuda-watch" hx-swap-oob="true"' in html
-    assert 'id="balance"' in html and "You watched 45\u00a0min" in html
-    assert "Sitting corrected for “CUDA course”." in html
+    assert html.strip().startswith('<div class="sittings__list" id="sittings-cuda">')
+    assert html.strip().endswith("</div>") and html.count('class="sittings__list"') == 1
+    assert "hx-swap-oob" not in html and "watch-cuda-watch" not in html and "balance" not in html
     # The corrected row takes focus (htmx focuses what it swaps in with autofocus).
     assert f'id="sitting-{sitting.pk}" tabindex="-1" autofocus>' in html
+    assert json.loads(response.headers["HX-Trigger"]) == {
+        "watch-changed": {
+            "resource": "cuda",
+            "status": "in_progress",
+            "announcement": "Sitting corrected for “CUDA course”.",
+        }
+    }
     assert totals(learner, course) == (45, False, 45)
+
+
+def test_with_htmx_a_refusal_answers_the_form_over_itself(learner, learner_client, course):
+    """Bad minutes: the form again with its error, swapped over the form (HX-Retarget), no
+    event: nothing changed."""
+    sitting = sitting_of(learner, course, 90)
+    response = learner_client.post(url(sitting), {"minutes": "0"}, headers=AS_HTMX_SENDS_IT)
+    html = response.content.decode()
+    assert (response.status_code, response.headers["HX-Retarget"]) == (422, "this")
+    assert html.strip().startswith(f'<form method="post" action="{url(sitting)}"')
+    assert "hx-swap-oob" not in html and "HX-Trigger" not in response.headers
+
+
+def test_the_form_posts_with_htmx_only_in_the_row(learner, learner_client, course):
+    """In the row it answers the list it is in; on a page of its own it is a plain form."""
+    sitting = sitting_of(learner, course, 90)
+    inline = learner_client.get(url(sitting), headers=HTMX).content.decode()
+    assert f'hx-post="{url(sitting)}" hx-target="closest .sittings__list"' in inline
+    page = learner_client.get(url(sitting), headers=EN).content.decode()
+    assert "hx-post" not in page.split("<main")[1]
 
 
 def test_with_htmx_get_answers_the_form_alone(learner, learner_client, course):

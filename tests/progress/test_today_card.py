@@ -1,5 +1,6 @@
 """The today card at the top of the dashboard, and its one tap that logs 30, 60 or 90 minutes."""
 
+import json
 import re
 import uuid
 from datetime import date, datetime, timedelta
@@ -16,6 +17,8 @@ pytestmark = pytest.mark.django_db
 
 EN = {"accept-language": "en"}
 HTMX = {"HX-Request": "true", "accept-language": "en"}
+# What htmx sends with a tap on the dashboard's today card.
+AS_HTMX_SENDS_IT = HTMX | {"HX-Target": "today", "HX-Current-URL": "http://testserver/"}
 NBSP = "\N{NO-BREAK SPACE}"
 # Wednesday 18 November 2026, 15:00 in Paris (the site's zone): five days left in the week.
 NOW = datetime(2026, 11, 18, 15, 0, tzinfo=ZoneInfo("Europe/Paris"))
@@ -90,30 +93,53 @@ def test_one_tap_logs_the_minutes_today_and_returns_to_the_card(learner, learner
 
 
 @travel
-def test_the_htmx_tap_swaps_the_card_and_moves_the_balance(learner, learner_client, seed_path):
-    """With htmx: the new card, its status, and the balance out of band; focus on the status."""
+def test_the_htmx_tap_answers_the_card_alone_and_names_the_change(
+    learner, learner_client, seed_path
+):
+    """With htmx: the new card and its status, focus on the status, and nothing else; the
+    event coding-changed tells the dashboard, which refreshes its other blocks."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    response = tap(learner_client, seed_path.start, 30, headers=HTMX)
+    response = tap(learner_client, seed_path.start, 30, headers=AS_HTMX_SENDS_IT)
     html = response.content.decode().replace(NBSP, " ")
     assert response.status_code == 200
-    assert html.lstrip().startswith('<section id="today"')
+    assert html.strip().startswith('<section id="today"') and html.strip().endswith("</section>")
+    assert html.count("<section") == 1 and "hx-swap-oob" not in html
     assert "30 min of code logged on “How GPU Computing Works”." in html
     assert 'id="today-status" tabindex="-1" autofocus' in html
     assert "Coded today: 30 min of 40 min" in html
-    assert '<details id="balance" class="balance card balance--folded" hx-swap-oob="true">' in html
+    assert json.loads(response.headers["HX-Trigger"]) == {
+        "coding-changed": {
+            "resource": seed_path.start.slug,
+            "announcement": f"30{NBSP}min of code logged on “How GPU Computing Works”.",
+        }
+    }
     assert CodingSession.objects.filter(user=learner, minutes=30).count() == 1
 
 
 @travel
-def test_the_steps_swapped_in_by_a_tap_come_back_to_the_page(learner, learner_client, seed_path):
-    """Without JavaScript a step's form returns to the page the card was on, never to the tap's
-    POST-only address."""
+def test_after_a_tap_the_dashboards_refresh_moves_its_other_blocks(
+    learner, learner_client, seed_path
+):
+    """The refresh the event asks for (?changed=<slug>): the practised resource's tile, next up
+    and the balance out of band, their forms coming back to the page they are on."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    headers = {**HTMX, "HX-Current-URL": "http://testserver/path/"}
-    html = tap(learner_client, seed_path.start, 30, headers=headers).content.decode()
-    assert f'id="step-{seed_path.steps[0].pk}" hx-swap-oob="true"' in html
-    assert f'<input type="hidden" name="next" value="/path/#step-{seed_path.steps[0].pk}">' in html
-    assert "coded-today/" not in html.split('id="today"')[1].split("</section>")[1]
+    tap(
+        learner_client,
+        seed_path.start,
+        30,
+        headers=AS_HTMX_SENDS_IT | {"HX-Current-URL": "http://testserver/path/"},
+    )
+    html = (
+        learner_client.get("/path/", {"changed": seed_path.start.slug}, headers=HTMX)
+        .content.decode()
+        .replace(NBSP, " ")
+    )
+    step = seed_path.steps[0].pk
+    assert f'id="step-{step}" hx-swap-oob="true"' in html
+    assert f'<input type="hidden" name="next" value="/path/#step-{step}">' in html
+    assert '<details id="balance" class="balance card balance--folded" hx-swap-oob="true">' in html
+    assert "You watched 1 h and coded 30 min this week" in html
+    assert 'id="next-up" hx-swap-oob="true"' in html
 
 
 @travel
@@ -142,9 +168,10 @@ def test_bad_input_says_why_and_writes_nothing(
 ):
     """Another length, no length or an altered key: a 422 card with the error, no session."""
     actions.mark_watched(user=learner, resource=seed_path.start)
-    response = tap(learner_client, seed_path.start, minutes, key, headers=HTMX)
+    response = tap(learner_client, seed_path.start, minutes, key, headers=AS_HTMX_SENDS_IT)
     assert response.status_code == 422
     assert error in response.content.decode()
+    assert "HX-Trigger" not in response.headers, "nothing changed"
     plain = tap(learner_client, seed_path.start, minutes, key)
     assert plain.status_code == 302
     assert error in learner_client.get("/", headers=EN).content.decode()

@@ -1,0 +1,45 @@
+"""HTML written once by a template's macro with named slots, and filled with each request's values.
+
+A list printed on every request (the rows of a table, a form's fields) costs its template a few
+dozen calls per item; what is the same for every learner is written once (per process, language
+or curriculum revision) with a slot where each of the learner's values goes, then each request
+joins the pieces with its values, escaped as the template would have escaped them.
+"""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+# PostgreSQL text cannot hold a NUL character: no value printed in a page has one.
+SLOT = re.compile("\x00(\\w+)\x00")
+
+
+def slot(name: str) -> str:
+    """What to give a macro where the value called name goes."""
+    return f"\x00{name}\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class Slotted:
+    """HTML cut at its slots: the text before the first slot, then (slot's name, text after it)."""
+
+    head: str
+    rest: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def cut(cls, html: str) -> "Slotted":
+        pieces = SLOT.split(str(html))
+        return cls(pieces[0], tuple(zip(pieces[1::2], pieces[2::2], strict=True)))
+
+    def filled(self, values: Mapping[str, str]) -> str:
+        """The HTML with each slot's value, which must be escaped HTML already."""
+        parts = [self.head]
+        for name, text in self.rest:
+            parts.append(values[name])  # joined, not added: Markup + str would escape the text
+            parts.append(text)
+        return "".join(parts)
+
+    def markup(self, values: Mapping[str, str]) -> Markup:
+        return Markup(self.filled(values))
