@@ -13,7 +13,7 @@ CSRF field, address and out-of-band attribute go in when the template prints the
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
@@ -27,8 +27,10 @@ from progress.models import Watch
 from progress.pages import watch_controls
 from progress.path import ResourceState, StepProgress
 
-if TYPE_CHECKING:
-    from progress.dashboard import PathLabels, ResourceLabels
+# The labels are progress.dashboard's ResourceLabels and PathLabels, built by it once per
+# curriculum revision and given here (that module prints these tiles).
+ResourceLabels = Any
+PathLabels = Any
 
 # PostgreSQL text cannot hold a NUL character: no title or slug of the curriculum has these.
 SLOTS = re.compile("(\x00[a-z_]+\x00)")
@@ -102,7 +104,7 @@ class Nearest:
     nearest: str
 
 
-def resume(state: ResourceState | None, labels: "ResourceLabels") -> Resume | None:
+def resume(state: ResourceState | None, labels: ResourceLabels) -> Resume | None:
     seconds = state.resume_seconds if state is not None else 0
     if not seconds:
         return None
@@ -150,12 +152,12 @@ class StepFace:
 
     place: str
     title: str
-    labels: "ResourceLabels | None"  # None: an architecture step with no session
+    labels: ResourceLabels | None  # None: an architecture step with no session
     length: str
     note: str
 
 
-def step_face(step, resource_labels: "ResourceLabels | None", labels: "PathLabels") -> StepFace:
+def step_face(step, resource_labels: ResourceLabels | None, labels: PathLabels) -> StepFace:
     if resource_labels is not None and step.is_architecture_talk:
         title = resource_labels.name
     else:
@@ -196,7 +198,7 @@ class Sentences:
 class PathTiles:
     """The dashboard's tiles and bars in one language: built once per curriculum revision."""
 
-    labels: "PathLabels"
+    labels: PathLabels
     frames: dict[tuple[int, int | None], Frame]  # by step id and resolved resource id (or None)
     sentences: Sentences
     macros: Any
@@ -297,7 +299,7 @@ def sentences(macros, bar_totals) -> Sentences:
     )
 
 
-def path_tiles(curriculum, labels: "PathLabels") -> PathTiles:
+def path_tiles(curriculum, labels: PathLabels) -> PathTiles:
     """The frames of every step of the path for every resource it may resolve to (its own, or
     for the architecture step every session and none), and the tiles' and bars' sentences, in
     the active language."""
