@@ -249,7 +249,7 @@ def test_a_session_from_before_reads_the_profile_once(sign_in_in, django_assert_
     assert SESSION_KEY in client.session
     client.get(reverse("accounts:settings"))
     assert client.session[SESSION_TIME_ZONE] == MONTREAL
-    with django_assert_num_queries(4):  # session, user, revision, the profile with the reminders
+    with django_assert_num_queries(3):  # session, user, the revision with the profile and reminders
         client.get(reverse("accounts:settings"))
 
 
