@@ -27,7 +27,7 @@ from lib.form_fields import (
     non_field_errors,
 )
 from lib.http import AuthenticatedHttpRequest
-from lib.prepared import prepared_cursor
+from lib.prepared import prepared_rows
 from lib.raw_rows import day_of
 from progress.models import Profile
 from reminders.section import (
@@ -136,9 +136,7 @@ class LearnerState:
 
 def learner_state(user: AbstractBaseUser) -> LearnerState:
     """The revision token, the learner's profile and the reminders' state, in one statement."""
-    with prepared_cursor() as cursor:
-        cursor.execute(SQL, {"user": user.pk})
-        token, *columns = cursor.fetchone()
+    [(token, *columns)] = prepared_rows(SQL, {"user": user.pk})
     profile = dict(zip(PROFILE, columns[: len(PROFILE)], strict=True))
     return LearnerState(
         token=token,

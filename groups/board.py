@@ -33,7 +33,7 @@ from groups.forms import MembershipForm
 from groups.models import Membership, StudyGroup
 from lib.durations import duration_in
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
-from lib.prepared import prepared_cursor
+from lib.prepared import prepared_rows
 from lib.raw_rows import day_of, instant_of
 from lib.time_zone import zone_or_default
 from lib.urls import url_with
@@ -169,9 +169,7 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
     """The group at slug's members and the viewer's membership (404 when not one), the owner
     first, then by seniority, with the curriculum at the revision read with them: one statement."""
     now = now or timezone.now()
-    with prepared_cursor() as cursor:
-        cursor.execute(MEMBERS_SQL, [slug])
-        rows = cursor.fetchall()
+    rows = prepared_rows(MEMBERS_SQL, [slug])
     if not any(row[2] == viewer_id for row in rows):
         raise Http404
     curriculum = structure.at_revision(rows[0][15])
@@ -313,9 +311,7 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
         "next_monday": monday + timedelta(days=7),
         "talks": talks,
     }
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    rows = prepared_rows(sql, params)
     todays = {member.user_id: member.today for member in members}
     figures: dict[int, Figures] = {}
     for user, watched, last_watched, coded, last_coded, steps, streak, last, sessions in rows:

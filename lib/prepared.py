@@ -12,6 +12,12 @@ For statements written for it only: server-side binding types each parameter fro
 value, where the ORM's SQL may rely on the client writing it in place. On another database than
 PostgreSQL, or with prepared statements turned off (DATABASE_PREPARED_STATEMENTS=0), it is
 Django's own cursor.
+
+A migration that changes the type of a column a prepared statement returns makes PostgreSQL
+refuse to run it on the connections that prepared it before ("cached plan must not change result
+type"), and psycopg keeps sending the same statement. prepared_rows() then replaces the
+connection and runs the statement once more, so a deployment's migrations cost each connection
+one reconnect, not every request until the app servers are reloaded.
 """
 
 from collections.abc import Iterator
@@ -19,12 +25,38 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, NotSupportedError, connections
 from django.db.backends.utils import CursorWrapper
+
+# PostgreSQL's feature_not_supported, which "cached plan must not change result type" carries.
+FEATURE_NOT_SUPPORTED = "0A000"
+
+
+def prepared_rows(sql: str, params: Any) -> list[tuple]:
+    """The rows of one statement run prepared, prepared again once if a migration changed the
+    type of what it returns."""
+    try:
+        return _rows(sql, params)
+    except NotSupportedError as error:
+        database = connections[DEFAULT_DB_ALIAS]
+        if not _plan_outdated(error) or database.in_atomic_block:
+            raise
+        database.close()
+        return _rows(sql, params)
+
+
+def _rows(sql: str, params: Any) -> list[tuple]:
+    with _prepared_cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _plan_outdated(error: NotSupportedError) -> bool:
+    return getattr(error.__cause__, "sqlstate", None) == FEATURE_NOT_SUPPORTED
 
 
 @contextmanager
-def prepared_cursor() -> Iterator[CursorWrapper]:
+def _prepared_cursor() -> Iterator[CursorWrapper]:
     """A cursor for statements run on every request: prepared on the connection at first use."""
     # Looked up once: each attribute of django.db.connection looks the connection up again.
     database = connections[DEFAULT_DB_ALIAS]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from curriculum.models import Revision
-from lib.prepared import prepared_cursor
+from lib.prepared import prepared_rows
 from lib.raw_rows import day_of
 from progress.balance import WATCHED_PER_RESOURCE, week_bounds, week_start
 from progress.models import CodingSession, EditorProject
@@ -128,9 +128,7 @@ def coding_log_rows(user, today: datetime.date, page: int) -> CodingLogRows:
         "per_page": SESSIONS_PER_PAGE,
         "page": page,
     }
-    with prepared_cursor() as cursor:
-        cursor.execute(SQL, params)
-        fetched = cursor.fetchall()
+    fetched = prepared_rows(SQL, params)
     token = None
     minutes: dict[str, dict[int | None, dict[str, int]]] = {"watched": {}, "coded": {}}
     sessions, projects = [], []

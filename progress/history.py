@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from curriculum.models import Revision
-from lib.prepared import prepared_cursor
+from lib.prepared import prepared_rows
 from lib.raw_rows import day_of, instant_of
 from progress.balance import WATCHED_PER_RESOURCE, week_bounds, week_start
 from progress.models import CodingSession, Profile, Watch
@@ -90,9 +90,7 @@ def history_of(user, today: datetime.date) -> History:
         "week_from": ops.adapt_datetimefield_value(week_from),
         "week_to": ops.adapt_datetimefield_value(week_to),
     }
-    with prepared_cursor() as cursor:
-        cursor.execute(SQL, params)
-        rows = cursor.fetchall()
+    rows = prepared_rows(SQL, params)
     history = History(
         token=None,
         profile=None,

@@ -19,7 +19,7 @@ from django.db import connection
 from django.db.models import Model
 
 from curriculum.models import Revision
-from lib.prepared import prepared_cursor
+from lib.prepared import prepared_rows
 from progress.balance import Balance, LearnerMinutes, ResourceCoding, week_bounds, week_start
 from progress.models import CodingSession, Note, Profile, Watch, WatchEvent
 
@@ -161,9 +161,7 @@ def learner_rows(user_id: int, resource, today: date) -> LearnerRows:
         *(user, pk),
         *(user, pk),
     ]
-    with prepared_cursor() as cursor:
-        cursor.execute(statement, params)
-        rows = cursor.fetchall()
+    rows = prepared_rows(statement, params)
 
     watch = None
     records = True  # a learner without a profile yet has the default

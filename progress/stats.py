@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 
 from curriculum.models import Resource
-from lib.prepared import prepared_cursor
+from lib.prepared import prepared_rows
 from lib.raw_rows import day_of
 from progress.balance import Balance, week_start
 from progress.models import CodingSession, Watch, WatchEvent
@@ -75,11 +75,9 @@ def learner_record(user) -> LearnerRecord:
     watched_day, tz_params = connection.ops.datetime_cast_date_sql(
         "at", (), timezone.get_current_timezone_name()
     )
-    with prepared_cursor() as cursor:
-        cursor.execute(
-            RECORD_SQL.format(watched_day=watched_day), (user.pk, *tz_params, user.pk, user.pk)
-        )
-        rows = cursor.fetchall()
+    rows = prepared_rows(
+        RECORD_SQL.format(watched_day=watched_day), (user.pk, *tz_params, user.pk, user.pk)
+    )
     record = LearnerRecord(coded_by_day={}, watched_by_day={}, finished={})
     for kind, day, number, label in rows:
         if kind == "coded":
