@@ -121,10 +121,10 @@ class WatchMacros:
 
     def __init__(self) -> None:
         env = cast(Jinja2, engines["jinja2"]).env
-        module: Any = env.get_template("progress/_watch.jinja").make_module(
-            {"csrf_input": Markup(CSRF_SLOT)}
-        )
-        self.render = module.watch_controls
+        self.macro = env.get_template("progress/_watch.jinja").module.watch_controls
+
+    def render(self, controls, back: str) -> Markup:
+        return self.macro(controls, back, Markup(CSRF_SLOT))
 
     def controls(self, resource: Resource, watch: Watch | None) -> str:
         if watch is not None:

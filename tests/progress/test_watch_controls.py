@@ -38,8 +38,8 @@ WAYS = {
     "out of band": {"oob": True},
 }
 JINJA = (
-    '{% from "progress/_watch.jinja" import watch_controls with context %}'
-    "{{ watch_controls(c, back, **options) }}"
+    '{% from "progress/_watch.jinja" import watch_controls %}'
+    "{{ watch_controls(c, back, csrf_input, **options) }}"
 )
 
 
@@ -68,6 +68,7 @@ def test_the_controls_answer_their_own_block(language, kind, watch, way):
     forms = html.count("<form ")
     assert forms >= 1
     assert html.count('hx-target="closest .watch" hx-swap="outerHTML"') == forms
+    assert html.count('name="csrfmiddlewaretoken"') == forms
     assert html.count('name="next" value="/path/?a=1&amp;b=&lt;c&gt;#step-12"') == forms
     assert 'name="page"' not in html and 'name="place"' not in html
     assert 'id="step-12-toggle"' in html
