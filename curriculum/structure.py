@@ -58,6 +58,7 @@ class Curriculum:
 
     def __post_init__(self):
         self.by_slug = {resource.slug: resource for resource in self.resources}
+        self.by_pk = {resource.pk: resource for resource in self.resources}
         for resource in sorted(self.resources, key=lambda r: r.title, reverse=True):
             if resource.presents_architecture:
                 for architecture in resource.architectures.all():
@@ -69,10 +70,15 @@ class Curriculum:
             for pk, session in self.sessions.items()
             if pk in self.architectures_by_pk
         }
+        # The path's stages with their steps, in order.
+        self.layout = [
+            (stage, list(stage.steps.all()))
+            for stage in (self.path.stages.all() if self.path else ())
+        ]
         self.path_steps = {
             step.resource_id: PathStep(stage=stage, step=step)
-            for stage in (self.path.stages.all() if self.path else ())
-            for step in stage.steps.all()
+            for stage, steps in self.layout
+            for step in steps
             if step.resource_id is not None
         }
 

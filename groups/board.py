@@ -39,7 +39,7 @@ from lib.time_zone import zone_or_default
 from lib.urls import url_with
 from progress.balance import Balance, week_bounds, week_start
 from progress.models import CodingSession, Profile, Watch, WatchEvent
-from progress.path import current_stage, layout_of, week_of
+from progress.path import current_stage, week_of
 
 # ?sort= keys of the board, each with how a member's line is ordered; numbers from the highest.
 SORTS = {
@@ -581,7 +581,7 @@ def board_page(
     sorted, with their own form (refused when given): two statements."""
     today = timezone.localdate()
     curriculum, me, members = members_of(slug, viewer_id)
-    layout = layout_of(curriculum.path)
+    layout = curriculum.layout
     weights, talks = path_weights(layout)
     figures = figures_of(members, weights, talks, today)
     steps_total = sum(len(steps) for _stage, steps in layout)

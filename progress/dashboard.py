@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.template.defaultfilters import linebreaks_filter
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext
 from markupsafe import Markup
 
 from curriculum import structure
@@ -24,7 +25,7 @@ from progress.balance import minutes_of
 from progress.forms import QUICK_MINUTES
 from progress.history import history_of
 from progress.models import Profile
-from progress.pages import BalanceLine, WatchControls, balance_line, watch_controls
+from progress.pages import WatchControls, balance_html, watch_controls
 from progress.path import (
     LEADING_LENGTH,
     PathProgress,
@@ -225,8 +226,8 @@ class DashboardPage:
     today: TodayCard
     start_here: StartHere | None
     next_up: NextUp
-    week_balance: BalanceLine
-    overall_balance: BalanceLine
+    week_balance: Markup  # the balance's lines (progress.pages.balance_html)
+    overall_balance: Markup
     has_path: bool
     path_title: str
     path_bar: Bar
@@ -394,8 +395,8 @@ def dashboard_page(user) -> DashboardPage:
         today=today_card(today, progress, labels, next_step),
         start_here=start_here,
         next_up=next_up(progress, labels, next_step),
-        week_balance=balance_line(week),
-        overall_balance=balance_line(overall),
+        week_balance=balance_html(week, "balance-week", gettext("This week")),
+        overall_balance=balance_html(overall, "balance-overall", gettext("Since you started")),
         has_path=path is not None,
         path_title=labels.path_title,
         path_bar=bar(progress, tiles),

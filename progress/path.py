@@ -377,7 +377,7 @@ def progress_from(
 ) -> PathProgress:
     """PathProgress from the learner's profile, watch rows and minutes (minutes_of counts them
     for the resources of their path); no query but what minutes_of makes."""
-    layout = layout_of(curriculum.path)
+    layout = curriculum.layout
     resolved = resolve_steps(curriculum, layout, profile)
     resources = resources_of(curriculum, resolved)
     states = _states(resources, {watch.resource_id: watch for watch in watches})
@@ -385,7 +385,7 @@ def progress_from(
     progress = assemble(curriculum, layout, profile, resolved, states, minutes.coding, today)
     progress.week_balance = minutes.week
     progress.overall_balance = minutes.overall
-    progress.last_watched = _last_watched(watches, {r.pk: r for r in curriculum.resources})
+    progress.last_watched = _last_watched(watches, curriculum.by_pk)
     return progress
 
 
@@ -401,7 +401,7 @@ def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
         return {
             pk: PathProgress(profile=profiles.get(pk) or Profile(user_id=pk)) for pk in user_ids
         }
-    layout = layout_of(curriculum.path)
+    layout = curriculum.layout
     plans = {}
     candidates: dict[int, Resource] = {}
     for pk in user_ids:
@@ -426,13 +426,6 @@ def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
         )
         for pk, (profile, resolved, resources) in plans.items()
     }
-
-
-def layout_of(path) -> list[tuple[Stage, list[Step]]]:
-    """The path's stages with their steps, read once from the prefetched curriculum."""
-    if path is None:
-        return []
-    return [(stage, list(stage.steps.all())) for stage in path.stages.all()]
 
 
 def architecture_advice(curriculum, profile) -> SessionAdvice:
