@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from django.template.defaultfilters import linebreaks_filter
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from markupsafe import Markup
 
 from curriculum import structure
-from lib.durations import duration
+from lib.durations import duration, duration_in
 from lib.urls import url_for_each, url_with
 from progress.balance import minutes_of
 from progress.forms import QUICK_MINUTES
@@ -85,6 +85,12 @@ class PathLabels:
     notes: dict[int, tuple[str, str]]
     rule: Markup  # the path's rule as paragraphs, "" without one
     start_here_reason: Markup
+    language: str | None  # the language these labels are in, read once for the page's lengths
+    quick: tuple[tuple[int, str], ...]  # the today card's one-tap lengths: (minutes, label)
+
+    def length(self, minutes: int) -> str:
+        """duration(minutes) in the labels' language."""
+        return duration_in(minutes, self.language)
 
 
 def path_labels(curriculum) -> PathLabels:
@@ -123,6 +129,8 @@ def path_labels(curriculum) -> PathLabels:
         notes={step.pk: (step.note, LEADING_LENGTH.sub("", step.note, count=1)) for step in steps},
         rule=Markup(linebreaks_filter(path.rule)) if path is not None and path.rule else Markup(),
         start_here_reason=Markup(linebreaks_filter(reason)) if reason else Markup(),
+        language=get_language(),
+        quick=tuple((minutes, duration(minutes)) for minutes in QUICK_MINUTES),
     )
 
 
@@ -246,9 +254,9 @@ class DashboardPage:
 
 def bar(tally: Tally, tiles: PathTiles) -> Bar:
     done, total = tally.steps_done, tally.steps_total
-    watched = duration(tally.watched_minutes)
+    watched = tiles.labels.length(tally.watched_minutes)
     planned = tally.planned_minutes
-    planned_words = duration(planned) if planned else ""
+    planned_words = tiles.labels.length(planned) if planned else ""
     return Bar(
         done=done,
         total=total,
@@ -293,16 +301,16 @@ def today_card(today: Today, progress: PathProgress, labels: PathLabels, next_st
         first_title=labels.resources[first.resource.pk].title if first is not None else "",
         target_minutes=today.target,
         coded_minutes=today.coded,
-        target=duration(today.target),
-        coded=duration(today.coded),
-        week_owed=duration(today.week_owed) if today.week_owed > today.target else "",
+        target=labels.length(today.target),
+        coded=labels.length(today.coded),
+        week_owed=labels.length(today.week_owed) if today.week_owed > today.target else "",
         days_left=today.days_left,
         streak=today.streak,
         keeps_streak=today.keeps_streak,
         starts_streak=not today.streak and not today.is_first_day,
         log_url=url_with("progress:log_code_today", practised.resource.slug) if practised else "",
         log_key=uuid.uuid4(),
-        quick=tuple((minutes, duration(minutes)) for minutes in QUICK_MINUTES),
+        quick=labels.quick,
         practised_title=practised_labels.title if practised_labels else "",
         practised_code_url=practised_labels.log_code_url if practised_labels else "",
         next_step=None if watch_first else next_step,
@@ -318,7 +326,7 @@ def next_up(progress: PathProgress, labels: PathLabels, step: Tile | None) -> Ne
     return NextUp(
         card=card,
         place=place,
-        owed=duration(progress.code_owed),
+        owed=labels.length(progress.code_owed),
         last_id=last.resource.pk if last is not None else 0,
         last=labels.resources[last.resource.pk] if last is not None else None,
         step=step,

@@ -21,7 +21,7 @@ from django.utils import timezone
 from markupsafe import Markup, escape
 
 from curriculum.models import Resource, SessionAdvice
-from lib.durations import duration, video_time
+from lib.durations import video_time
 from progress.catalogue import CSRF_SLOT, PAGE_SLOT, WatchMacros
 from progress.models import Watch
 from progress.pages import watch_controls
@@ -112,7 +112,7 @@ def resume(state: ResourceState | None, labels: ResourceLabels) -> Resume | None
     return Resume(url=state.resume_url, time=video_time(seconds), title=labels.title)
 
 
-def coded(step: StepProgress) -> Coded | None:
+def coded(step: StepProgress, labels: PathLabels) -> Coded | None:
     if not step.is_done:
         return None
     coding = step.coding
@@ -122,8 +122,8 @@ def coded(step: StepProgress) -> Coded | None:
         is_coded=coding.is_coded,
         has_goal=bool(coding.goal),
         coded_minutes=coding.coded,
-        coded=duration(coding.coded),
-        goal=duration(coding.goal) if coding.goal else "",
+        coded=labels.length(coding.coded),
+        goal=labels.length(coding.goal) if coding.goal else "",
         progress_max=coding.progress_max,
         progress_value=coding.progress_value,
     )
@@ -360,7 +360,7 @@ def path_tile(step: StepProgress, tiles: PathTiles) -> PathTile:
         else:
             values[CONTROLS] = found.controls[status]
         values[RESUME] = resume_html(words, resume(state, face.labels))
-        values[CODED] = coded_html(words, coded(step))
+        values[CODED] = coded_html(words, coded(step, tiles.labels))
         values[NEAREST] = nearest_html(words, nearest(step.advice))
         values[CODE] = found.code if step.owes_code else ""
     return PathTile(
