@@ -44,6 +44,7 @@ from progress.path_tiles import (
     nearest,
     path_tile,
     path_tiles,
+    printed,
     prompt,
     resume,
 )
@@ -169,6 +170,10 @@ class StageBlock:
     is_current: bool
     bar: Bar
     tiles: tuple[PathTile, ...]
+
+    def printed_tiles(self, csrf_input: Markup, back: str) -> Markup:
+        """The stage's tiles one per line, filled in at once rather than one by one."""
+        return printed("\n".join(tile.html for tile in self.tiles), csrf_input, back)
 
 
 def built_tiles(curriculum) -> PathTiles:

@@ -214,8 +214,13 @@ class PathTile:
     html: str
 
     def printed(self, csrf_input: Markup, back: str, oob: bool = False) -> Markup:
-        html = self.html.replace(OOB_SLOT, OOB if oob else "")
-        return Markup(html.replace(PAGE_SLOT, escape(back)).replace(CSRF_SLOT, csrf_input))
+        return printed(self.html, csrf_input, back, oob)
+
+
+def printed(html: str, csrf_input: Markup, back: str, oob: bool = False) -> Markup:
+    """Tiles' HTML with the page's CSRF field, its address and the out-of-band attribute in."""
+    html = html.replace(OOB_SLOT, OOB if oob else "")
+    return Markup(html.replace(PAGE_SLOT, escape(back)).replace(CSRF_SLOT, csrf_input))
 
 
 def dashboard_macros() -> Any:
