@@ -12,10 +12,11 @@ curriculum in memory (curriculum/structure.py).
 
 import datetime
 import json
+import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from django.db import connection
 from django.http import Http404
@@ -51,7 +52,7 @@ SORTS = {
     "activity": lambda line: (-line.last_active_at,),
 }
 DEFAULT_SORT = "progress"
-# A member's sentences, translated once per page (Writer.text).
+# A member's sentences, translated once per language (shapes_of).
 STEPS = gettext_noop("Steps: %(done)s of %(total)s")
 WEEK = gettext_noop("%(watched)s watched, %(coded)s coded")
 SHORT = gettext_noop("%(needed)s of code short of 1:3")
@@ -151,6 +152,15 @@ class Member:
     talk_id: int | None  # the resource the path's architecture talk is for them
 
 
+class Session(NamedTuple):
+    """A session a member coded this week and shares."""
+
+    day: date
+    minutes: int
+    built: str
+    code_url: str
+
+
 @dataclass(frozen=True, slots=True)
 class Figures:
     """A member's figures as the figures' statement sums them."""
@@ -162,7 +172,7 @@ class Figures:
     steps_done: int
     streak: int
     coded_today: bool
-    sessions: list
+    sessions: list[Session]
 
 
 def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
@@ -286,13 +296,13 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
     return sql, params
 
 
-def sessions_of(listed) -> list:
+def sessions_of(listed) -> list[Session]:
     """A member's sessions from the statement's JSON list (PostgreSQL's driver reads it, SQLite's
-    gives its text): (day, minutes, built, code_url) each, the latest first."""
+    gives its text), the latest first."""
     if isinstance(listed, str):
         listed = json.loads(listed)
     return [
-        (date.fromisoformat(day), minutes, built, code_url)
+        Session(date.fromisoformat(day), minutes, built, code_url)
         for day, minutes, built, code_url in listed or ()
     ]
 
@@ -330,16 +340,6 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
 
 
 @dataclass(frozen=True, slots=True)
-class SessionLine:
-    """A session a member coded this week, as their list shows it."""
-
-    day: str
-    time: str
-    built: str
-    code_url: str
-
-
-@dataclass(frozen=True, slots=True)
 class MemberLine:
     """A member's entry on the board, every figure written out."""
 
@@ -347,10 +347,11 @@ class MemberLine:
     name: str
     is_me: bool
     is_owner: bool
-    # The member's path, week, streak and last activity as the board prints them (the macros of
-    # templates/groups/_board.jinja, each distinct one once per page).
-    figures: Markup
-    coding: tuple[SessionLine, ...]
+    # The member's entry as the board prints it, from the macros of templates/groups/_board.jinja;
+    # within it, their path, week, streak and last activity (each distinct one once per page).
+    html: Markup
+    figures: str
+    coding: list[Session]
     # What the sorts compare: minutes this week, the last activity as a timestamp (0: none).
     steps_done: int
     watched_minutes: int
@@ -397,55 +398,83 @@ def sort_links(sort: str) -> tuple[SortLink, ...]:
 
 # Between a member's figures, as the template's lines were indented.
 BETWEEN_FIGURES = "\n      "
-# Where a value goes in a figure's shape (never in a translation or a template).
-SLOT = "\x00"
+# Where a value goes in a shape, by name (never in a translation or a template).
+SLOT = re.compile("\x00(\\w+)\x00")
+
+
+def slot(name: str) -> Markup:
+    return Markup(f"\x00{name}\x00")
 
 
 @dataclass(frozen=True, slots=True)
 class Shapes:
-    """A member's figures as templates/groups/_board.jinja writes them in one language, each
-    variant a format string with a {} for each of its values (escaped HTML), and the sentences
+    """A member's entry as templates/groups/_board.jinja writes it in one language, each variant a
+    format string with a named field for each of its values (escaped HTML), and the sentences
     that go in them, translated."""
 
+    # By (is the viewer, is the owner, has sessions listed): pk, name, figures, sessions.
+    entries: dict[tuple[bool, bool, bool], str]
+    session: str  # day, time, built
+    linked_session: str  # day, time, built, code_url
     progress: str  # steps, stage
     progress_no_stage: str  # steps
-    nothing_watched: str  # week
-    met: str  # week
-    short: str  # week, code needed
-    streak: str  # days
-    streak_coded_today: str  # days
+    nothing_watched: str  # sentence
+    met: str  # sentence
+    short: str  # sentence, needed
+    streak: str  # sentence
+    streak_coded_today: str  # sentence
     active: str  # day
     inactive: str
-    steps: Markup
-    week: Markup
-    needed: Markup
+    # Sentences as %-format strings for values already escaped (their own text is HTML).
+    steps: str
+    week: str
+    needed: str
 
 
 def shape(html: Markup) -> str:
     """A variant as a plain format string: Markup's own format would escape again, slowly."""
-    return str.replace(html, "{", "{{").replace("}", "}}").replace(SLOT, "{}")
+    return SLOT.sub(r"{\1}", str.replace(html, "{", "{{").replace("}", "}}"))
 
 
 @lru_cache(maxsize=16)
 def shapes_of(language: str | None, template) -> Shapes:
-    """The figures' shapes in a language: built once per language and template (a template
+    """The entries' shapes in a language: built once per language and template (a template
     changed on disk while developing is a new one), the catalogues being fixed while a process
     runs."""
     macros: Any = template.module
-    slot = Markup(SLOT)
+    flags = (False, True)
     return Shapes(
-        progress=shape(macros.progress(slot, slot)),
-        progress_no_stage=shape(macros.progress(slot, "")),
-        nothing_watched=shape(macros.week(slot, False, False, slot)),
-        met=shape(macros.week(slot, True, True, slot)),
-        short=shape(macros.week(slot, True, False, slot)),
-        streak=shape(macros.streak(slot, False)),
-        streak_coded_today=shape(macros.streak(slot, True)),
-        active=shape(macros.activity(slot)),
+        entries={
+            (is_me, is_owner, listed): shape(
+                macros.member(
+                    slot("pk"),
+                    slot("name"),
+                    is_me,
+                    is_owner,
+                    slot("figures"),
+                    slot("sessions") if listed else "",
+                )
+            )
+            for is_me in flags
+            for is_owner in flags
+            for listed in flags
+        },
+        session=shape(macros.session(slot("day"), slot("time"), slot("built"), "")),
+        linked_session=shape(
+            macros.session(slot("day"), slot("time"), slot("built"), slot("code_url"))
+        ),
+        progress=shape(macros.progress(slot("steps"), slot("stage"))),
+        progress_no_stage=shape(macros.progress(slot("steps"), "")),
+        nothing_watched=shape(macros.week(slot("sentence"), False, False, "")),
+        met=shape(macros.week(slot("sentence"), True, True, "")),
+        short=shape(macros.week(slot("sentence"), True, False, slot("needed"))),
+        streak=shape(macros.streak(slot("sentence"), False)),
+        streak_coded_today=shape(macros.streak(slot("sentence"), True)),
+        active=shape(macros.activity(slot("day"))),
         inactive=shape(macros.activity("")),
-        steps=Markup(_(STEPS)),
-        week=Markup(_(WEEK)),
-        needed=Markup(_(SHORT)),
+        steps=_(STEPS),
+        week=_(WEEK),
+        needed=_(SHORT),
     )
 
 
@@ -455,8 +484,8 @@ def board_template():
 
 
 class Writer:
-    """Figures written out for one page, each distinct value once: many members share a step
-    count, a week's minutes, a streak, a day or a stage."""
+    """Members' entries written out for one page, each distinct figure once: many members share a
+    step count, a week's minutes, a streak, a day or a stage."""
 
     def __init__(self, stages, today: date, steps_total: int):
         self.stages, self.today, self.steps_total = stages, today, steps_total
@@ -464,39 +493,63 @@ class Writer:
         self.shapes = shapes_of(self.language, board_template())
         self.durations: dict[int, str] = {}
         self.days: dict[date, str] = {}
-        self.stage_titles: dict[int | None, Markup] = {}
+        self.stages_from: dict[date, Any] = {}
+        self.stage_titles: dict[int | None, str] = {}
         self.progresses: dict[tuple[int, int | None], str] = {}
         self.weeks: dict[tuple[int, int], str] = {}
         self.streaks: dict[tuple[int, bool], str] = {}
         self.activities: dict[date | None, str] = {}
         self.zone = timezone.get_current_timezone()
 
-    def figures(self, member: Member, figures: Figures, last_active) -> Markup:
-        return Markup(
-            BETWEEN_FIGURES.join(
-                (
-                    self.progress(figures.steps_done, member.started_on),
-                    self.week(figures.watched, figures.coded),
-                    self.streak(figures.streak, figures.coded_today),
-                    self.activity(last_active),
-                )
+    def entry(self, member: Member, is_me: bool, figures: str, sessions: list[Session]) -> str:
+        """A member's whole entry: values escaped once, filled in their variant's shape."""
+        shape = self.shapes.entries[is_me, member.is_owner, bool(sessions)]
+        return shape.format(
+            pk=member.pk,
+            name=escape(member.name),
+            figures=figures,
+            sessions="".join([self.session(session) for session in sessions]),
+        )
+
+    def session(self, session: Session) -> str:
+        day, time, built = self.day(session.day), self.duration(session.minutes), session.built
+        if session.code_url:
+            return self.shapes.linked_session.format(
+                day=day, time=time, built=escape(built), code_url=escape(session.code_url)
+            )
+        return self.shapes.session.format(day=day, time=time, built=escape(built))
+
+    def figures(self, member: Member, figures: Figures, last_active) -> str:
+        return BETWEEN_FIGURES.join(
+            (
+                self.progress(figures.steps_done, member.started_on),
+                self.week(figures.watched, figures.coded),
+                self.streak(figures.streak, figures.coded_today),
+                self.activity(last_active),
             )
         )
 
     def progress(self, steps_done: int, started_on: date) -> str:
         """Steps done of the path and the stage of a member who started on that day: once per
         step count and stage (members start in many weeks, and are in few stages)."""
-        week = week_of(started_on, self.stages, self.today)
-        stage = current_stage(self.stages, week) if self.stages else None
+        stage = self.stage_from(started_on)
         key = (steps_done, stage.pk if stage else None)
         if key not in self.progresses:
             steps = self.shapes.steps % {"done": steps_done, "total": self.steps_total}
             title = self.stage_title(stage)
             if title:
-                self.progresses[key] = self.shapes.progress.format(steps, title)
+                self.progresses[key] = self.shapes.progress.format(steps=steps, stage=title)
             else:
-                self.progresses[key] = self.shapes.progress_no_stage.format(steps)
+                self.progresses[key] = self.shapes.progress_no_stage.format(steps=steps)
         return self.progresses[key]
+
+    def stage_from(self, started_on: date):
+        """The stage of the path a member who started on that day is in (None: none)."""
+        if started_on not in self.stages_from:
+            week = week_of(started_on, self.stages, self.today)
+            stage = current_stage(self.stages, week) if self.stages else None
+            self.stages_from[started_on] = stage
+        return self.stages_from[started_on]
 
     def week(self, watched: int, coded: int) -> str:
         key = (watched, coded)
@@ -505,21 +558,21 @@ class Writer:
             variables = {"watched": self.duration(watched), "coded": self.duration(coded)}
             sentence = self.shapes.week % variables
             if not balance.has_watched:
-                self.weeks[key] = self.shapes.nothing_watched.format(sentence)
+                self.weeks[key] = self.shapes.nothing_watched.format(sentence=sentence)
             elif balance.is_met:
-                self.weeks[key] = self.shapes.met.format(sentence)
+                self.weeks[key] = self.shapes.met.format(sentence=sentence)
             else:
                 needed = self.shapes.needed % {"needed": self.duration(balance.code_needed)}
-                self.weeks[key] = self.shapes.short.format(sentence, needed)
+                self.weeks[key] = self.shapes.short.format(sentence=sentence, needed=needed)
         return self.weeks[key]
 
     def streak(self, days: int, coded_today: bool) -> str:
         key = (days, coded_today)
         if key not in self.streaks:
-            sentence = Markup(ngettext("%(days)s day", "%(days)s days", days))
+            sentence = ngettext("%(days)s day", "%(days)s days", days)
             written = sentence % {"days": days, "num": days}
             shape = self.shapes.streak_coded_today if coded_today else self.shapes.streak
-            self.streaks[key] = shape.format(written)
+            self.streaks[key] = shape.format(sentence=written)
         return self.streaks[key]
 
     def activity(self, when: datetime.datetime | None) -> str:
@@ -530,20 +583,22 @@ class Writer:
                 self.activities[day] = self.shapes.inactive
             else:
                 written = escape(date_format(day, "SHORT_DATE_FORMAT"))
-                self.activities[day] = self.shapes.active.format(written)
+                self.activities[day] = self.shapes.active.format(day=written)
         return self.activities[day]
 
     def duration(self, minutes: int) -> str:
+        """A length of time as HTML."""
         if minutes not in self.durations:
-            self.durations[minutes] = duration_in(minutes, self.language)
+            self.durations[minutes] = escape(duration_in(minutes, self.language))
         return self.durations[minutes]
 
     def day(self, day: date) -> str:
+        """A day of a coding session as HTML."""
         if day not in self.days:
-            self.days[day] = date_format(day, "D j")
+            self.days[day] = escape(date_format(day, "D j"))
         return self.days[day]
 
-    def stage_title(self, stage) -> Markup:
+    def stage_title(self, stage) -> str:
         """A stage's title as HTML, "" for none: its translated field read once per page."""
         key = stage.pk if stage else None
         if key not in self.stage_titles:
@@ -551,20 +606,20 @@ class Writer:
         return self.stage_titles[key]
 
 
-def member_line(member: Member, figures: Figures, me: Membership, write: Writer) -> MemberLine:
+def member_line(member: Member, figures: Figures, my_pk: int, write: Writer) -> MemberLine:
     last_active = max(
         (when for when in (figures.last_watched, figures.last_coded) if when), default=None
     )
+    is_me = member.pk == my_pk
+    written = write.figures(member, figures, last_active)
     return MemberLine(
         pk=member.pk,
         name=member.name,
-        is_me=member.pk == me.pk,
+        is_me=is_me,
         is_owner=member.is_owner,
-        figures=write.figures(member, figures, last_active),
-        coding=tuple(
-            SessionLine(write.day(day), write.duration(minutes), built, code_url)
-            for day, minutes, built, code_url in figures.sessions
-        ),
+        html=Markup(write.entry(member, is_me, written, figures.sessions)),
+        figures=written,
+        coding=figures.sessions,
         steps_done=figures.steps_done,
         watched_minutes=figures.watched,
         coded_minutes=figures.coded,
@@ -586,7 +641,7 @@ def board_page(
     figures = figures_of(members, weights, talks, today)
     steps_total = sum(len(steps) for _stage, steps in layout)
     write = Writer([stage for stage, _steps in layout], today, steps_total)
-    lines = [member_line(member, figures[member.user_id], me, write) for member in members]
+    lines = [member_line(member, figures[member.user_id], me.pk, write) for member in members]
     group = me.group
     form = form or MembershipForm(instance=me)
     return BoardPage(
