@@ -138,7 +138,9 @@ SELECT m.user_id,
 """
 
 
-@dataclass(frozen=True, slots=True)
+# A board's rows (Member, Figures, MemberLine) are not frozen: a frozen dataclass sets each field
+# through object.__setattr__, four times slower, and a board makes fifty of each.
+@dataclass(slots=True)
 class Member:
     """A member as the members' statement reads them."""
 
@@ -161,7 +163,7 @@ class Session(NamedTuple):
     code_url: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Figures:
     """A member's figures as the figures' statement sums them."""
 
@@ -339,7 +341,7 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
     return figures
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MemberLine:
     """A member's entry on the board, every figure written out."""
 
@@ -493,9 +495,9 @@ class Writer:
         self.shapes = shapes_of(self.language, board_template())
         self.durations: dict[int, str] = {}
         self.days: dict[date, str] = {}
-        self.stages_from: dict[date, Any] = {}
         self.stage_titles: dict[int | None, str] = {}
-        self.progresses: dict[tuple[int, int | None], str] = {}
+        self.titles_by_weeks: dict[int, str] = {}
+        self.progresses: dict[tuple[int, str], str] = {}
         self.weeks: dict[tuple[int, int], str] = {}
         self.streaks: dict[tuple[int, bool], str] = {}
         self.activities: dict[date | None, str] = {}
@@ -508,7 +510,7 @@ class Writer:
             pk=member.pk,
             name=escape(member.name),
             figures=figures,
-            sessions="".join([self.session(session) for session in sessions]),
+            sessions="".join([self.session(session) for session in sessions]) if sessions else "",
         )
 
     def session(self, session: Session) -> str:
@@ -532,24 +534,25 @@ class Writer:
     def progress(self, steps_done: int, started_on: date) -> str:
         """Steps done of the path and the stage of a member who started on that day: once per
         step count and stage (members start in many weeks, and are in few stages)."""
-        stage = self.stage_from(started_on)
-        key = (steps_done, stage.pk if stage else None)
+        title = self.stage_title_from(started_on)
+        key = (steps_done, title)
         if key not in self.progresses:
             steps = self.shapes.steps % {"done": steps_done, "total": self.steps_total}
-            title = self.stage_title(stage)
             if title:
                 self.progresses[key] = self.shapes.progress.format(steps=steps, stage=title)
             else:
                 self.progresses[key] = self.shapes.progress_no_stage.format(steps=steps)
         return self.progresses[key]
 
-    def stage_from(self, started_on: date):
-        """The stage of the path a member who started on that day is in (None: none)."""
-        if started_on not in self.stages_from:
+    def stage_title_from(self, started_on: date) -> str:
+        """The title of the stage a member who started on that day is in, as HTML ("": none):
+        once per week of the path (the whole weeks since the start make it), not per start."""
+        weeks = (self.today - started_on).days // 7
+        if weeks not in self.titles_by_weeks:
             week = week_of(started_on, self.stages, self.today)
             stage = current_stage(self.stages, week) if self.stages else None
-            self.stages_from[started_on] = stage
-        return self.stages_from[started_on]
+            self.titles_by_weeks[weeks] = self.stage_title(stage)
+        return self.titles_by_weeks[weeks]
 
     def week(self, watched: int, coded: int) -> str:
         key = (watched, coded)
@@ -606,10 +609,13 @@ class Writer:
         return self.stage_titles[key]
 
 
+def latest(*instants):
+    """The latest of instants that may be None (None: all are)."""
+    return max(filter(None, instants), default=None)
+
+
 def member_line(member: Member, figures: Figures, my_pk: int, write: Writer) -> MemberLine:
-    last_active = max(
-        (when for when in (figures.last_watched, figures.last_coded) if when), default=None
-    )
+    last_active = latest(figures.last_watched, figures.last_coded)
     is_me = member.pk == my_pk
     written = write.figures(member, figures, last_active)
     return MemberLine(
