@@ -480,6 +480,15 @@ def shapes_of(language: str | None, template) -> Shapes:
     )
 
 
+# A board writes the same few days on every page (today, this week's): each is worded once per
+# process, format and language (Django's date_format takes some 15 us), the catalogues being
+# fixed while a process runs.
+@lru_cache(maxsize=1024)
+def day_in(day: date, format_name: str, language: str | None) -> str:
+    """date_format() of a day for a caller that read the language (the active one)."""
+    return date_format(day, format_name)
+
+
 def board_template():
     env = cast(Jinja2, engines["jinja2"]).env
     return env.get_template("groups/_board.jinja")
@@ -585,7 +594,7 @@ class Writer:
             if day is None:
                 self.activities[day] = self.shapes.inactive
             else:
-                written = escape(date_format(day, "SHORT_DATE_FORMAT"))
+                written = escape(day_in(day, "SHORT_DATE_FORMAT", self.language))
                 self.activities[day] = self.shapes.active.format(day=written)
         return self.activities[day]
 
@@ -598,7 +607,7 @@ class Writer:
     def day(self, day: date) -> str:
         """A day of a coding session as HTML."""
         if day not in self.days:
-            self.days[day] = escape(date_format(day, "D j"))
+            self.days[day] = escape(day_in(day, "D j", self.language))
         return self.days[day]
 
     def stage_title(self, stage) -> str:
@@ -653,7 +662,7 @@ def board_page(
     return BoardPage(
         name=group.name,
         description=group.description,
-        monday=date_format(week_start(today), "j F"),
+        monday=day_in(week_start(today), "j F", get_language()),
         is_owner=me.is_owner,
         manage_url=url_with("groups:manage", group.slug),
         update_url=url_with("groups:update_membership", group.slug),
