@@ -13,7 +13,7 @@ curriculum in memory (curriculum/structure.py).
 import datetime
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple, cast
@@ -24,6 +24,7 @@ from django.template import engines
 from django.template.backends.jinja2 import Jinja2
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.html import conditional_escape
 from django.utils.translation import get_language, gettext_noop, ngettext
 from django.utils.translation import gettext as _
 from markupsafe import Markup, escape
@@ -644,6 +645,32 @@ def member_line(member: Member, figures: Figures, my_pk: int, write: Writer) -> 
     )
 
 
+# Where the viewer's name goes in their form, written once per language and choice of what they
+# show (PostgreSQL's text holds no NUL, so no name does).
+NAME_SLOT = "\x00name\x00"
+
+
+@lru_cache(maxsize=16)
+def blank_membership_fields(language: str | None, shares: str) -> tuple[FieldGroup, ...]:
+    """The fields of a member's form with this choice ticked, the value of their name a slot:
+    a form's fields take Django some 0.3 ms to write, on every board."""
+    return field_groups(MembershipForm(initial={"display_name": NAME_SLOT, "shares": shares}))
+
+
+def membership_fields(me: Membership) -> tuple[FieldGroup, ...]:
+    """field_groups(MembershipForm(instance=me)): the viewer's own form, their name escaped as
+    Django's widgets escape it."""
+    if not me.display_name:  # an input writes no value at all for an empty one
+        return field_groups(MembershipForm(instance=me))
+    name = conditional_escape(me.display_name)
+    return tuple(
+        replace(group, widget=Markup(str.replace(group.widget, NAME_SLOT, name)))
+        if NAME_SLOT in group.widget
+        else group
+        for group in blank_membership_fields(get_language(), me.shares)
+    )
+
+
 def board_page(
     slug: str, viewer_id: int, *, sort: str, form: MembershipForm | None = None
 ) -> BoardPage:
@@ -658,7 +685,6 @@ def board_page(
     write = Writer([stage for stage, _steps in layout], today, steps_total)
     lines = [member_line(member, figures[member.user_id], me.pk, write) for member in members]
     group = me.group
-    form = form or MembershipForm(instance=me)
     return BoardPage(
         name=group.name,
         description=group.description,
@@ -669,6 +695,6 @@ def board_page(
         leave_url=url_with("groups:leave", group.slug),
         sorts=sort_links(sort),
         members=tuple(sorted(lines, key=SORTS.get(sort, SORTS[DEFAULT_SORT]))),
-        fields=field_groups(form),
-        form_errors=non_field_errors(form),
+        fields=membership_fields(me) if form is None else field_groups(form),
+        form_errors=() if form is None else non_field_errors(form),
     )
