@@ -60,13 +60,16 @@ SHORT = gettext_noop("%(needed)s of code short of 1:3")
 # Coding sessions shown per member who shares them, the latest first.
 SESSIONS_SHOWN = 5
 
-MEMBERSHIP_FIELDS = ["id", "group_id", "user_id", "role", "display_name", "shares", "joined_at"]
-GROUP_FIELDS = ["id", "name", "slug", "description", "created_at"]
+# The viewer's membership and the group as the page reads them: the instants they were joined and
+# created are left out (deferred), the page shows neither and the driver reads each instant in
+# Python, a hundred a board.
+MEMBERSHIP_FIELDS = ["id", "group_id", "user_id", "role", "display_name", "shares"]
+GROUP_FIELDS = ["id", "name", "slug", "description"]
 
 # The owner first, then by seniority (MembershipQuerySet.of_group's order).
 MEMBERS_SQL = f"""
-SELECT m.id, m.group_id, m.user_id, m.role, m.display_name, m.shares, m.joined_at,
-       g.name, g.slug, g.description, g.created_at,
+SELECT m.id, m.group_id, m.user_id, m.role, m.display_name, m.shares,
+       g.name, g.slug, g.description,
        p.started_on, p.time_zone, p.architecture_id, p.gpu_card_id,
        (SELECT token FROM {Revision._meta.db_table} ORDER BY id LIMIT 1)
   FROM {Membership._meta.db_table} m
@@ -185,12 +188,12 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
     rows = prepared_rows(MEMBERS_SQL, [slug])
     if not any(row[2] == viewer_id for row in rows):
         raise Http404
-    curriculum = structure.at_revision(rows[0][15])
-    group = StudyGroup.from_db(connection.alias, GROUP_FIELDS, [rows[0][1], *rows[0][7:11]])
+    curriculum = structure.at_revision(rows[0][13])
+    group = StudyGroup.from_db(connection.alias, GROUP_FIELDS, [rows[0][1], *rows[0][6:9]])
     advice, zones, members, me = {}, {}, [], None
     default_start = timezone.localdate()
     for row in rows:
-        started_on, zone, architecture, card = row[11:15]
+        started_on, zone, architecture, card = row[9:13]
         if zone not in zones:
             zones[zone] = timezone.localtime(now, zone_or_default(zone or "")).date()
         if (card, architecture) not in advice:
@@ -209,7 +212,7 @@ def members_of(slug: str, viewer_id: int, now: datetime.datetime | None = None):
             )
         )
         if row[2] == viewer_id:
-            me = Membership.from_db(connection.alias, MEMBERSHIP_FIELDS, row[:7])
+            me = Membership.from_db(connection.alias, MEMBERSHIP_FIELDS, row[:6])
             me.group = group
     return curriculum, me, members
 
