@@ -507,6 +507,13 @@ def day_in(day: date, format_name: str, language: str | None) -> str:
     return date_format(day, format_name)
 
 
+# A board writes a hundred lengths of time, most of them different: each is written as HTML once
+# per process and language, as lib/durations words them.
+@lru_cache(maxsize=4096)
+def duration_html(minutes: int, language: str | None) -> str:
+    return escape(duration_in(minutes, language))
+
+
 def board_template():
     env = cast(Jinja2, engines["jinja2"]).env
     return env.get_template("groups/_board.jinja")
@@ -520,7 +527,6 @@ class Writer:
         self.stages, self.today, self.steps_total = stages, today, steps_total
         self.language = get_language()
         self.shapes = shapes_of(self.language, board_template())
-        self.durations: dict[int, str] = {}
         self.days: dict[date, str] = {}
         self.stage_titles: dict[int | None, str] = {}
         self.titles_by_weeks: dict[int, str] = {}
@@ -617,10 +623,7 @@ class Writer:
         return self.activities[day]
 
     def duration(self, minutes: int) -> str:
-        """A length of time as HTML."""
-        if minutes not in self.durations:
-            self.durations[minutes] = escape(duration_in(minutes, self.language))
-        return self.durations[minutes]
+        return duration_html(minutes, self.language)
 
     def day(self, day: date) -> str:
         """A day of a coding session as HTML."""
