@@ -78,16 +78,20 @@ SELECT m.id, m.group_id, m.user_id, m.role, m.display_name, m.shares,
  ORDER BY m.role DESC, m.joined_at, m.id
 """
 
-# What differs between the databases: the day before a day, and a member's sessions as one JSON
-# list (PostgreSQL keeps an aggregate's order only when told; SQLite takes its subquery's).
+# What differs between the databases: the day before a day, the latest of two instants either of
+# which may be NULL (SQLite's max() of several is NULL when one is), and a member's sessions as
+# one JSON list (PostgreSQL keeps an aggregate's order only when told; SQLite takes its
+# subquery's).
 DIALECTS = {
     "postgresql": {
         "previous_day": "{} - 1",
+        "latest": "GREATEST({0}, {1})",
         "sessions": "json_agg(json_build_array(c.day, c.minutes, c.built, c.code_url) "
         "ORDER BY c.day DESC, c.created_at DESC, c.id DESC)",
     },
     "sqlite": {
         "previous_day": "date({}, '-1 day')",
+        "latest": "MAX(COALESCE({0}, {1}), COALESCE({1}, {0}))",
         "sessions": "json_group_array(json_array(c.day, c.minutes, c.built, c.code_url))",
     },
 }
@@ -103,8 +107,9 @@ CODING, EVENTS, WATCHES = (
 # finished resource stands for (the architecture talk's left out: it is each member's own),
 # written from the curriculum. A streak: from the member's today or yesterday if they coded then
 # (otherwise there is none), back one day at a time while the day before was coded too (an index
-# probe per day of the run, none for the rest of the history). The week's latest sessions of
-# those who share them come as one JSON list: (day, minutes, built, code_url).
+# probe per day of the run, none for the rest of the history). The last activity is the latest of
+# the last watching and the last coding, one instant (the driver reads each in Python). The week's
+# latest sessions of those who share them come as one JSON list: (day, minutes, built, code_url).
 FIGURES_SQL = """
 WITH RECURSIVE members(user_id, today, yesterday, talk_id, shares) AS ({members}),
 run(user_id, day) AS (
@@ -122,10 +127,9 @@ streaks AS (
 SELECT m.user_id,
        (SELECT SUM(e.minutes) FROM {events} e
          WHERE e.user_id = m.user_id AND e.at >= %(week_from)s AND e.at < %(week_to)s),
-       (SELECT MAX(e.at) FROM {events} e WHERE e.user_id = m.user_id),
        (SELECT SUM(c.minutes) FROM {coding} c
          WHERE c.user_id = m.user_id AND c.day >= %(monday)s AND c.day < %(next_monday)s),
-       (SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id),
+       {last_active},
        (SELECT COALESCE(SUM({steps_of} + CASE WHEN w.resource_id = m.talk_id
                                               THEN %(talks)s ELSE 0 END), 0)
           FROM {watches} w WHERE w.user_id = m.user_id AND w.finished_at IS NOT NULL),
@@ -139,6 +143,8 @@ SELECT m.user_id,
        ) END
   FROM members m LEFT JOIN streaks s ON s.user_id = m.user_id
 """
+LAST_WATCHED = "(SELECT MAX(e.at) FROM {events} e WHERE e.user_id = m.user_id)"
+LAST_CODED = "(SELECT MAX(c.created_at) FROM {coding} c WHERE c.user_id = m.user_id)"
 
 
 # A board's rows (Member, Figures, MemberLine) are not frozen: a frozen dataclass sets each field
@@ -171,9 +177,8 @@ class Figures:
     """A member's figures as the figures' statement sums them."""
 
     watched: int
-    last_watched: datetime.datetime | None
     coded: int
-    last_coded: datetime.datetime | None
+    last_active: datetime.datetime | None  # watching or coding
     steps_done: int
     streak: int
     coded_today: bool
@@ -295,6 +300,9 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
         events=EVENTS,
         watches=WATCHES,
         previous_day=dialect["previous_day"].format("r.day"),
+        last_active=dialect["latest"].format(
+            LAST_WATCHED.format(events=EVENTS), LAST_CODED.format(coding=CODING)
+        ),
         sessions=dialect["sessions"],
         shown=SESSIONS_SHOWN,
     )
@@ -329,13 +337,12 @@ def figures_of(members: list[Member], weights, talks, today: date) -> dict[int, 
     rows = prepared_rows(sql, params)
     todays = {member.user_id: member.today for member in members}
     figures: dict[int, Figures] = {}
-    for user, watched, last_watched, coded, last_coded, steps, streak, last, sessions in rows:
+    for user, watched, coded, last_active, steps, streak, last, sessions in rows:
         last = day_of(last)
         figures[user] = Figures(
             watched=max(watched or 0, 0),
-            last_watched=instant_of(last_watched),
             coded=max(coded or 0, 0),
-            last_coded=instant_of(last_coded),
+            last_active=instant_of(last_active),
             steps_done=steps or 0,
             streak=streak if last is not None else 0,
             coded_today=last == todays[user],
@@ -639,13 +646,8 @@ class Writer:
         return self.stage_titles[key]
 
 
-def latest(*instants):
-    """The latest of instants that may be None (None: all are)."""
-    return max(filter(None, instants), default=None)
-
-
 def member_line(member: Member, figures: Figures, my_pk: int, write: Writer) -> MemberLine:
-    last_active = latest(figures.last_watched, figures.last_coded)
+    last_active = figures.last_active
     is_me = member.pk == my_pk
     written = write.figures(member, figures, last_active)
     return MemberLine(

@@ -236,3 +236,26 @@ def test_a_streak_is_the_run_of_days_up_to_today_or_yesterday(
     members = {m.name: m for m in client_of(learner).get(board_url(group)).context["page"].members}
     assert (members["Grace H."].streak, members["Grace H."].coded_today) == (3, True)
     assert (members["Ada L."].streak, members["Ada L."].coded_today) == (0, False)
+
+
+def test_a_members_last_activity_is_their_latest_watching_or_coding(
+    client_of, learner, other_learner, group, small_path
+):
+    """Grace last watched after she last coded, Ada the other way round: each member's last
+    activity is the later of the two."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from progress.models import CodingSession
+    from tests.factories import WatchEventFactory
+
+    now = timezone.now().replace(microsecond=0)
+    lecture = small_path.lectures[0]
+    for user, watched, coded in ((other_learner, 3, 9), (learner, 8, 2)):
+        WatchEventFactory(user=user, resource=lecture, minutes=20, at=now - timedelta(days=watched))
+        session = CodingSessionFactory(user=user, resource=lecture)
+        CodingSession.objects.filter(pk=session.pk).update(created_at=now - timedelta(days=coded))
+    members = {m.name: m for m in client_of(learner).get(board_url(group)).context["page"].members}
+    assert members["Grace H."].last_active_at == (now - timedelta(days=3)).timestamp()
+    assert members["Ada L."].last_active_at == (now - timedelta(days=2)).timestamp()
