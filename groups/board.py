@@ -235,6 +235,28 @@ def path_weights(layout) -> tuple[dict[int, int], int]:
     return weights, talks
 
 
+@dataclass(frozen=True, slots=True)
+class BoardPath:
+    """What a board reads of the path, built once per revision of the curriculum (and language:
+    Curriculum.built) rather than on every board."""
+
+    stages: list
+    steps_total: int
+    weights: dict[int, int]
+    talks: int
+
+
+def board_path(curriculum) -> BoardPath:
+    layout = layout_of(curriculum.path)
+    weights, talks = path_weights(layout)
+    return BoardPath(
+        stages=[stage for stage, _steps in layout],
+        steps_total=sum(len(steps) for _stage, steps in layout),
+        weights=weights,
+        talks=talks,
+    )
+
+
 def steps_of(weights: dict[int, int]) -> str:
     """How many steps of the path the watch row w's resource stands for, as SQL: numbers from
     the curriculum, written in the statement."""
@@ -700,11 +722,9 @@ def board_page(
     sorted, with their own form (refused when given): two statements."""
     today = timezone.localdate()
     curriculum, me, members = members_of(slug, viewer_id)
-    layout = layout_of(curriculum.path)
-    weights, talks = path_weights(layout)
-    figures = figures_of(members, weights, talks, today)
-    steps_total = sum(len(steps) for _stage, steps in layout)
-    write = Writer([stage for stage, _steps in layout], today, steps_total)
+    path = curriculum.built(board_path)
+    figures = figures_of(members, path.weights, path.talks, today)
+    write = Writer(path.stages, today, path.steps_total)
     lines = [member_line(member, figures[member.user_id], me.pk, write) for member in members]
     group = me.group
     return BoardPage(
