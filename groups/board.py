@@ -244,6 +244,10 @@ class BoardPath:
     steps_total: int
     weights: dict[int, int]
     talks: int
+    # The title of the stage (as HTML, "" for none) of each week since a start, filled as boards
+    # meet them: the same few dozen weeks on every board. Two threads may both fill a week on a
+    # miss: the same value.
+    titles: dict[int, str]
 
 
 def board_path(curriculum) -> BoardPath:
@@ -254,6 +258,7 @@ def board_path(curriculum) -> BoardPath:
         steps_total=sum(len(steps) for _stage, steps in layout),
         weights=weights,
         talks=talks,
+        titles={},
     )
 
 
@@ -552,13 +557,11 @@ class Writer:
     """Members' entries written out for one page, each distinct figure once: many members share a
     step count, a week's minutes, a streak, a day or a stage."""
 
-    def __init__(self, stages, today: date, steps_total: int):
-        self.stages, self.today, self.steps_total = stages, today, steps_total
+    def __init__(self, path: BoardPath, today: date):
+        self.path, self.today = path, today
         self.language = get_language()
         self.shapes = shapes_of(self.language, board_template())
         self.days: dict[date, str] = {}
-        self.stage_titles: dict[int | None, str] = {}
-        self.titles_by_weeks: dict[int, str] = {}
         self.progresses: dict[tuple[int, str], str] = {}
         self.weeks: dict[tuple[int, int], str] = {}
         self.streaks: dict[tuple[int, bool], str] = {}
@@ -599,7 +602,7 @@ class Writer:
         title = self.stage_title_from(started_on)
         key = (steps_done, title)
         if key not in self.progresses:
-            steps = self.shapes.steps % {"done": steps_done, "total": self.steps_total}
+            steps = self.shapes.steps % {"done": steps_done, "total": self.path.steps_total}
             if title:
                 self.progresses[key] = self.shapes.progress.format(steps, title)
             else:
@@ -608,13 +611,16 @@ class Writer:
 
     def stage_title_from(self, started_on: date) -> str:
         """The title of the stage a member who started on that day is in, as HTML ("": none):
-        once per week of the path (the whole weeks since the start make it), not per start."""
+        once per week of the path (the whole weeks since the start make it) and revision."""
         weeks = (self.today - started_on).days // 7
-        if weeks not in self.titles_by_weeks:
-            week = week_of(started_on, self.stages, self.today)
-            stage = current_stage(self.stages, week) if self.stages else None
-            self.titles_by_weeks[weeks] = self.stage_title(stage)
-        return self.titles_by_weeks[weeks]
+        titles = self.path.titles
+        if weeks not in titles:
+            stages = self.path.stages
+            stage = (
+                current_stage(stages, week_of(started_on, stages, self.today)) if stages else None
+            )
+            titles[weeks] = escape(stage.title if stage else "")
+        return titles[weeks]
 
     def week(self, watched: int, coded: int) -> str:
         key = (watched, coded)
@@ -659,13 +665,6 @@ class Writer:
         if day not in self.days:
             self.days[day] = escape(day_in(day, "D j", self.language))
         return self.days[day]
-
-    def stage_title(self, stage) -> str:
-        """A stage's title as HTML, "" for none: its translated field read once per page."""
-        key = stage.pk if stage else None
-        if key not in self.stage_titles:
-            self.stage_titles[key] = escape(stage.title if stage else "")
-        return self.stage_titles[key]
 
 
 def member_line(member: Member, figures: Figures, my_pk: int, write: Writer) -> MemberLine:
@@ -724,7 +723,7 @@ def board_page(
     curriculum, me, members = members_of(slug, viewer_id)
     path = curriculum.built(board_path)
     figures = figures_of(members, path.weights, path.talks, today)
-    write = Writer(path.stages, today, path.steps_total)
+    write = Writer(path, today)
     lines = [member_line(member, figures[member.user_id], me.pk, write) for member in members]
     group = me.group
     return BoardPage(
