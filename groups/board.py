@@ -548,6 +548,25 @@ def duration_html(minutes: int, language: str | None) -> str:
     return escape(duration_in(minutes, language))
 
 
+# Most of a board's weeks differ (minutes watched and coded), but they come back on every view of
+# the board: each is written once per process, language and template.
+@lru_cache(maxsize=4096)
+def week_html(watched: int, coded: int, language: str | None, template) -> str:
+    shapes = shapes_of(language, template)
+    balance = Balance(watched=watched, coded=coded, this_week=True)
+    variables = {
+        "watched": duration_html(watched, language),
+        "coded": duration_html(coded, language),
+    }
+    sentence = shapes.week % variables
+    if not balance.has_watched:
+        return shapes.nothing_watched.format(sentence)
+    if balance.is_met:
+        return shapes.met.format(sentence)
+    needed = shapes.needed % {"needed": duration_html(balance.code_needed, language)}
+    return shapes.short.format(sentence, needed)
+
+
 def board_template():
     env = cast(Jinja2, engines["jinja2"]).env
     return env.get_template("groups/_board.jinja")
@@ -559,11 +578,10 @@ class Writer:
 
     def __init__(self, path: BoardPath, today: date):
         self.path, self.today = path, today
-        self.language = get_language()
-        self.shapes = shapes_of(self.language, board_template())
+        self.language, self.template = get_language(), board_template()
+        self.shapes = shapes_of(self.language, self.template)
         self.days: dict[date, str] = {}
         self.progresses: dict[tuple[int, str], str] = {}
-        self.weeks: dict[tuple[int, int], str] = {}
         self.streaks: dict[tuple[int, bool], str] = {}
         self.activities: dict[date | None, str] = {}
         self.zone = timezone.get_current_timezone()
@@ -623,19 +641,7 @@ class Writer:
         return titles[weeks]
 
     def week(self, watched: int, coded: int) -> str:
-        key = (watched, coded)
-        if key not in self.weeks:
-            balance = Balance(watched=watched, coded=coded, this_week=True)
-            variables = {"watched": self.duration(watched), "coded": self.duration(coded)}
-            sentence = self.shapes.week % variables
-            if not balance.has_watched:
-                self.weeks[key] = self.shapes.nothing_watched.format(sentence)
-            elif balance.is_met:
-                self.weeks[key] = self.shapes.met.format(sentence)
-            else:
-                needed = self.shapes.needed % {"needed": self.duration(balance.code_needed)}
-                self.weeks[key] = self.shapes.short.format(sentence, needed)
-        return self.weeks[key]
+        return week_html(watched, coded, self.language, self.template)
 
     def streak(self, days: int, coded_today: bool) -> str:
         key = (days, coded_today)
