@@ -387,7 +387,7 @@ class MemberLine:
     is_me: bool
     is_owner: bool
     # The member's entry as the board prints it, from the macros of templates/groups/_board.jinja;
-    # within it, their path, week, streak and last activity (each distinct one once per page).
+    # within it, their path, week, streak and last activity (each distinct one written once).
     html: Markup
     figures: str
     coding: list[Session]
@@ -513,7 +513,10 @@ def shapes_of(language: str | None, template) -> Shapes:
         ),
         linked_session=shape(
             macros.session(slot("day"), slot("time"), slot("built"), slot("code_url")),
-            *("day", "time", "built", "code_url"),
+            "day",
+            "time",
+            "built",
+            "code_url",
         ),
         progress=shape(macros.progress(slot("steps"), slot("stage")), "steps", "stage"),
         progress_no_stage=shape(macros.progress(slot("steps"), ""), "steps"),
