@@ -121,7 +121,8 @@ class WatchMacros:
 
     def __init__(self) -> None:
         env = cast(Jinja2, engines["jinja2"]).env
-        self.macro = env.get_template("progress/_watch.jinja").module.watch_controls
+        module: Any = env.get_template("progress/_watch.jinja").module
+        self.macro = module.watch_controls
 
     def render(self, controls, back: str) -> Markup:
         return self.macro(controls, back, Markup(CSRF_SLOT))

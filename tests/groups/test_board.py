@@ -87,6 +87,22 @@ def test_leaving_removes_ones_row_from_the_board_at_once(client_of, learner, oth
     assert not Membership.objects.filter(user=other_learner).exists()
 
 
+def test_the_form_on_the_board_holds_the_members_own_name_and_choice(
+    client_of, learner, other_learner, group
+):
+    """Each member's form shows their name, escaped, and what they chose to show, ticked."""
+    Membership.objects.filter(user=other_learner).update(display_name='O\'Hara <dev> & "co"')
+    grace = client_of(other_learner).get(board_url(group), headers={"accept-language": "en"})
+    ada = client_of(learner).get(board_url(group))
+    grace_html, ada_html = grace.content.decode(), ada.content.decode()
+    assert 'value="O&#x27;Hara &lt;dev&gt; &amp; &quot;co&quot;"' in grace_html
+    assert 'value="coding" required id="id_shares_1" checked>' in grace_html
+    assert "my progress and what I coded this week" in grace_html
+    assert 'name="display_name" value="Ada L."' in ada_html
+    assert 'value="progress" required id="id_shares_0" checked>' in ada_html
+    assert "ma progression seulement" in ada_html
+
+
 def test_a_member_changes_their_name_and_what_they_show(client_of, other_learner, group):
     """The form on the board saves the display name and the choice of what to show."""
     response = client_of(other_learner).post(
@@ -220,3 +236,26 @@ def test_a_streak_is_the_run_of_days_up_to_today_or_yesterday(
     members = {m.name: m for m in client_of(learner).get(board_url(group)).context["page"].members}
     assert (members["Grace H."].streak, members["Grace H."].coded_today) == (3, True)
     assert (members["Ada L."].streak, members["Ada L."].coded_today) == (0, False)
+
+
+def test_a_members_last_activity_is_their_latest_watching_or_coding(
+    client_of, learner, other_learner, group, small_path
+):
+    """Grace last watched after she last coded, Ada the other way round: each member's last
+    activity is the later of the two."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from progress.models import CodingSession
+    from tests.factories import WatchEventFactory
+
+    now = timezone.now().replace(microsecond=0)
+    lecture = small_path.lectures[0]
+    for user, watched, coded in ((other_learner, 3, 9), (learner, 8, 2)):
+        WatchEventFactory(user=user, resource=lecture, minutes=20, at=now - timedelta(days=watched))
+        session = CodingSessionFactory(user=user, resource=lecture)
+        CodingSession.objects.filter(pk=session.pk).update(created_at=now - timedelta(days=coded))
+    members = {m.name: m for m in client_of(learner).get(board_url(group)).context["page"].members}
+    assert members["Grace H."].last_active_at == (now - timedelta(days=3)).timestamp()
+    assert members["Ada L."].last_active_at == (now - timedelta(days=2)).timestamp()
