@@ -2,7 +2,9 @@
 learners, drive every target with wrk from a second process, and report each target's
 throughput as a ratio of the signed-in floor's (bench/urls.py: signed in, nothing else) and of
 /readyz's (one query, no session), measured in the same run by the same workers, beside the
-number of queries it runs at the learner's data and at ten times it (bench/queries.py).
+number of queries it runs at the learner's data and at ten times it (bench/queries.py). Every
+target is driven in a few rounds, and each ratio is the median of its rounds' ratios to that
+round's own floor, so that a passing load on the machine does not decide the verdict.
 """
 
 import argparse
@@ -11,6 +13,7 @@ import http.client
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -171,21 +174,34 @@ def count_queries(env, targets):
     return figures
 
 
-def table_rows(targets, rows, queries):
-    """One dict per target: its wrk figures, ratios to the floor and to /readyz, query counts."""
+def ratios_of(rows):
+    """Each target's ratios to the floor and to /readyz of one round."""
     by_name = dict(rows)
     floor, readyz = by_name[FLOOR[0]]["rps"], by_name[READYZ[0]]["rps"]
+    return {name: (result["rps"] / floor, result["rps"] / readyz) for name, result in rows}
+
+
+def table_rows(targets, rounds, queries):
+    """One dict per target: the medians over the rounds of its wrk figures and of its ratios to
+    each round's own floor and /readyz (a machine's passing load falls on one round, not on the
+    verdict), and its query counts."""
+    ratios = [ratios_of(rows) for rows in rounds]
     table = []
-    for (name, method, path), (_, result) in zip(targets, rows, strict=True):
+    for index, (name, method, path) in enumerate(targets):
+        results = [rows[index][1] for rows in rounds]
         at_1x, at_10x = queries[(method, path)]
         table.append(
             {
                 "target": name,
                 "method": method,
                 "path": path,
-                **result,
-                "ratio_to_floor": result["rps"] / floor,
-                "ratio_to_readyz": result["rps"] / readyz,
+                "rps": statistics.median(result["rps"] for result in results),
+                "median_ms": statistics.median(result["median_ms"] for result in results),
+                "p95_ms": statistics.median(result["p95_ms"] for result in results),
+                "errors": sum(result["errors"] for result in results),
+                "ratio_to_floor": statistics.median(round_[name][0] for round_ in ratios),
+                "ratio_to_readyz": statistics.median(round_[name][1] for round_ in ratios),
+                "ratios_to_floor": [round(round_[name][0], 3) for round_ in ratios],
                 "queries_1x": at_1x,
                 "queries_10x": at_10x,
             }
@@ -211,19 +227,22 @@ def report(table, figures, memory, args):
     lines = [
         f"Parcours benchmark, {now:%Y-%m-%d %H:%M}: {data['learners']:,} learners, "
         f"{data['coding_sessions']:,} coding sessions, {data['watch_events']:,} watch events; "
-        f"{args.requests} requests per target, gunicorn {args.workers} workers of "
+        f"{args.requests} requests per target in each of {args.rounds} rounds (medians of the "
+        "rounds, each round's ratios to its own floor), gunicorn {args.workers} workers of "
         f"{args.server_threads} threads, wrk with {args.connections} connections, "
         f"{'no Redis' if args.no_cache else 'Redis (REDIS_URL set)'}; every page rendered afresh.",
         "",
-        "| target | req/s | median ms | p95 ms | ratio to floor | ratio to /readyz "
+        "| target | req/s | median ms | p95 ms | ratio to floor | rounds | ratio to /readyz "
         "| queries 1x | queries 10x | errors |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in table:
         lines.append(
             f"| {row['method'] + ' ' if row['method'] != 'GET' else ''}{row['path']} "
             f"| {row['rps']:.0f} | {row['median_ms']:.1f} | {row['p95_ms']:.1f} "
-            f"| {row['ratio_to_floor']:.2f} | {row['ratio_to_readyz']:.2f} "
+            f"| {row['ratio_to_floor']:.2f} "
+            f"| {min(row['ratios_to_floor']):.2f} to {max(row['ratios_to_floor']):.2f} "
+            f"| {row['ratio_to_readyz']:.2f} "
             f"| {row['queries_1x']} | {row['queries_10x']} | {row['errors']} |"
         )
     lines += [
@@ -239,6 +258,7 @@ def report(table, figures, memory, args):
     stem.with_suffix(".md").write_text(text)
     settings = {
         "requests": args.requests,
+        "rounds": args.rounds,
         "workers": args.workers,
         "server_threads": args.server_threads,
         "connections": args.connections,
@@ -264,7 +284,8 @@ def report(table, figures, memory, args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--learners", type=int, default=5_000)
-    parser.add_argument("--requests", type=int, default=3_000)
+    parser.add_argument("--requests", type=int, default=2_000, help="per target and round")
+    parser.add_argument("--rounds", type=int, default=3, help="passes over every target")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--server-threads", type=int, default=4, help="threads per worker")
     parser.add_argument("--connections", type=int, default=8)
@@ -328,16 +349,21 @@ def main():
     )  # fmt: skip
     try:
         wait_until_up(base_url)
-        rows = []
-        for name, method, path in targets:
+        for _name, method, path in targets:
             learners = cookie_file(RESULTS, path)
             if path != READYZ[2]:
                 check_signed_in(args.port, method, path, learners)
             drive(base_url, method, path, min(300, args.requests), learners, 2)  # warm-up
-            result = drive(base_url, method, path, args.requests, learners, args.connections)
-            rows.append((name, result))
+        rounds = []
+        for _ in range(args.rounds):
+            rows = []
+            for name, method, path in targets:
+                learners = cookie_file(RESULTS, path)
+                result = drive(base_url, method, path, args.requests, learners, args.connections)
+                rows.append((name, result))
+            rounds.append(rows)
         report(
-            table_rows(targets, rows, figures["queries"]),
+            table_rows(targets, rounds, figures["queries"]),
             figures,
             worker_memory_mb(server.pid),
             args,

@@ -254,7 +254,7 @@ def _row(target, path, ratio, method="GET"):
     return {
         "target": target, "method": method, "path": path, "rps": 100 * ratio,
         "median_ms": 1.0, "p95_ms": 2.0, "errors": 0, "ratio_to_floor": ratio,
-        "ratio_to_readyz": ratio, "queries_1x": 3, "queries_10x": 3,
+        "ratios_to_floor": [ratio], "ratio_to_readyz": ratio, "queries_1x": 3, "queries_10x": 3,
     }  # fmt: skip
 
 
@@ -265,7 +265,13 @@ def _goal_of(table, tmp_path, monkeypatch, only=None):
 
     monkeypatch.setattr(bench.run, "RESULTS", tmp_path)
     args = argparse.Namespace(
-        requests=10, workers=2, server_threads=4, connections=8, no_cache=False, only=only
+        requests=10,
+        rounds=1,
+        workers=2,
+        server_threads=4,
+        connections=8,
+        no_cache=False,
+        only=only,
     )
     data = {"learners": 1, "coding_sessions": 1, "watch_events": 1}
     bench.run.report(table, {"data": data}, [90.0], args)
@@ -306,3 +312,32 @@ def test_the_report_of_a_partial_run_says_the_goal_is_met_for_the_pages_run(tmp_
     goal = _goal_of(table, tmp_path, monkeypatch, only=["/coding/"])
 
     assert goal == "Goal: every learner page run at ≥ 0.5x the floor: met."
+
+
+def _wrk(rps):
+    return {"rps": rps, "median_ms": 1000 / rps, "p95_ms": 2000 / rps, "errors": 0}
+
+
+def test_each_ratio_is_the_median_of_the_rounds_ratios_to_their_own_floor():
+    """A load that slows the machine during one round slows that round's floor too: the page is
+    compared with the floor of its own round, and the odd round does not decide."""
+    import bench.run
+
+    page = ("dashboard", "GET", "/")
+    targets = [bench.run.READYZ, bench.run.FLOOR, page]
+
+    def round_(floor_rps, page_rps):
+        return [
+            ("/readyz", _wrk(1000)),
+            (bench.run.FLOOR[0], _wrk(floor_rps)),
+            ("dashboard", _wrk(page_rps)),
+        ]
+
+    rounds = [round_(800, 440), round_(900, 300), round_(600, 330)]
+    queries = {(method, path): (3, 3) for _name, method, path in targets}
+
+    dashboard = bench.run.table_rows(targets, rounds, queries)[2]
+
+    assert dashboard["ratios_to_floor"] == [0.55, 0.333, 0.55]
+    assert dashboard["ratio_to_floor"] == pytest.approx(0.55)
+    assert dashboard["rps"] == 330
