@@ -228,7 +228,7 @@ def report(table, figures, memory, args):
         f"Parcours benchmark, {now:%Y-%m-%d %H:%M}: {data['learners']:,} learners, "
         f"{data['coding_sessions']:,} coding sessions, {data['watch_events']:,} watch events; "
         f"{args.requests} requests per target in each of {args.rounds} rounds (medians of the "
-        "rounds, each round's ratios to its own floor), gunicorn {args.workers} workers of "
+        f"rounds, each round's ratios to its own floor), gunicorn {args.workers} workers of "
         f"{args.server_threads} threads, wrk with {args.connections} connections, "
         f"{'no Redis' if args.no_cache else 'Redis (REDIS_URL set)'}; every page rendered afresh.",
         "",

@@ -1,7 +1,8 @@
 """A learner's history as their dashboard reads it, in one SQL statement.
 
 The dashboard needs the curriculum's revision token, the learner's profile and watch rows, their
-minutes watched and coded per resource (this week and in all) and their minutes coded per day.
+minutes watched and coded per resource (this week and in all) and their minutes coded on the days
+their day reads (this week's, the current streak's).
 Read one query at a time, that was five round trips and five querysets built per request; here it
 is one UNION ALL whose rows say what they are, turned back into the same model instances and
 sums (the branches are those of `Profile.objects.for_learner`, `Watch.objects.for_learner`,
@@ -11,6 +12,7 @@ together on SQLite and PostgreSQL).
 
 import datetime
 from dataclasses import dataclass
+from functools import cache
 
 from django.db import connection
 
@@ -40,10 +42,24 @@ WATCH_FIELDS = [
     "updated_at",
 ]
 
+# The days the learner's day reads (progress/today.py): this week's up to today, the current
+# streak's, and the last day coded up to today (whether anything was coded at all). The streak is
+# walked back one day at a time from today or yesterday, an index probe a day: the statement reads
+# as many days as the streak is long, not the learner's whole history.
+RUN = """WITH RECURSIVE run(day) AS (
+  SELECT MAX(day) FROM {coding}
+   WHERE user_id = %(user)s AND day <= %(today)s AND day >= %(yesterday)s
+  UNION ALL
+  SELECT {previous_day} FROM run
+   WHERE EXISTS (SELECT 1 FROM {coding} WHERE user_id = %(user)s AND day = {previous_day})
+)
+"""
+PREVIOUS_DAY = {"postgresql": "run.day - 1", "sqlite": "date(run.day, '-1 day')"}
+
 # Each branch fills the columns its kind needs: i1-i4 numbers, t1-t2 instants, d1 a day,
 # s1-s2 text, b1 a flag. The first branch casts its NULLs, so that PostgreSQL, which types a
 # UNION pairwise, never takes a column for text.
-SQL = f"""
+BRANCHES = f"""
 SELECT 'token' AS kind, CAST(NULL AS integer) AS i1, CAST(NULL AS integer) AS i2,
        CAST(NULL AS integer) AS i3, CAST(NULL AS integer) AS i4,
        CAST(NULL AS timestamp with time zone) AS t1, CAST(NULL AS timestamp with time zone) AS t2,
@@ -60,11 +76,30 @@ SELECT 'watch', id, resource_id, logged_minutes, resume_seconds, finished_at, up
        NULL, NULL, NULL
   FROM {Watch._meta.db_table} WHERE user_id = %(user)s
 UNION ALL
-{WATCHED_PER_RESOURCE}
+{{WATCHED_PER_RESOURCE}}
 UNION ALL
-SELECT 'coded', resource_id, SUM(minutes), COUNT(*), NULL, NULL, NULL, day, NULL, NULL, NULL
-  FROM {CodingSession._meta.db_table} WHERE user_id = %(user)s GROUP BY resource_id, day
+SELECT 'coded', resource_id, SUM(minutes),
+       SUM(CASE WHEN day >= %(monday)s AND day < %(next_monday)s THEN minutes ELSE 0 END),
+       COUNT(*), NULL, NULL, NULL, NULL, NULL, NULL
+  FROM {{coding}} WHERE user_id = %(user)s GROUP BY resource_id
+UNION ALL
+SELECT 'day', SUM(minutes), NULL, NULL, NULL, NULL, NULL, day, NULL, NULL, NULL
+  FROM {{coding}}
+ WHERE user_id = %(user)s AND day <= %(today)s
+   AND (day >= %(monday)s OR day IN (SELECT day FROM run)
+        OR day = (SELECT MAX(day) FROM {{coding}} WHERE user_id = %(user)s AND day <= %(today)s))
+ GROUP BY day
 """
+
+
+@cache
+def statement(vendor: str) -> str:
+    """The statement in the database's dialect (the day before a day is written differently)."""
+    previous_day = PREVIOUS_DAY.get(vendor, PREVIOUS_DAY["postgresql"])
+    coding = CodingSession._meta.db_table
+    return RUN.format(coding=coding, previous_day=previous_day) + BRANCHES.format(
+        WATCHED_PER_RESOURCE=WATCHED_PER_RESOURCE, coding=coding
+    )
 
 
 @dataclass
@@ -76,6 +111,8 @@ class History:
     watches: list[Watch]
     # {"watched" or "coded": {resource id or None: {"total", "week", "rows"}}}
     minutes: dict[str, dict[int | None, dict[str, int]]]
+    # Minutes coded on the days the learner's day reads (RUN): progress.today.day_of gives the
+    # same Today from them as from every day of the learner's history.
     coded_by_day: dict[datetime.date, int]
 
 
@@ -84,13 +121,16 @@ def history_of(user, today: datetime.date) -> History:
     ops = connection.ops
     week_from, week_to = week_bounds(today)
     monday = week_start(today)
-    next_monday = monday + datetime.timedelta(days=7)
     params = {
         "user": user.pk,
         "week_from": ops.adapt_datetimefield_value(week_from),
         "week_to": ops.adapt_datetimefield_value(week_to),
+        "today": ops.adapt_datefield_value(today),
+        "yesterday": ops.adapt_datefield_value(today - datetime.timedelta(days=1)),
+        "monday": ops.adapt_datefield_value(monday),
+        "next_monday": ops.adapt_datefield_value(monday + datetime.timedelta(days=7)),
     }
-    rows = prepared_rows(SQL, params)
+    rows = prepared_rows(statement(connection.vendor), params)
     history = History(
         token=None,
         profile=None,
@@ -102,19 +142,10 @@ def history_of(user, today: datetime.date) -> History:
         if kind == "watch":
             values = [i1, user.pk, i2, i3, instant_of(t1), i4, instant_of(t2)]
             history.watches.append(Watch.from_db(connection.alias, WATCH_FIELDS, values))
-        elif kind == "watched":
+        elif kind in ("watched", "coded"):
             history.minutes[kind][i1] = {"total": i2, "week": i3, "rows": i4}
-        elif kind == "coded":
-            # One row per resource (or chapter, None) and day: the sessions are read once for
-            # both the coding per resource and the coding per day.
-            day = day_of(d1)
-            coded = history.minutes[kind].setdefault(i1, {"total": 0, "week": 0, "rows": 0})
-            coded["total"] += i2
-            coded["rows"] += i3
-            if monday <= day < next_monday:
-                coded["week"] += i2
-            if day <= today:
-                history.coded_by_day[day] = history.coded_by_day.get(day, 0) + i2
+        elif kind == "day":
+            history.coded_by_day[day_of(d1)] = i1
         elif kind == "profile":
             values = [i1, user.pk, i2, i3, day_of(d1), s1, s2, bool(b1)]
             history.profile = Profile.from_db(connection.alias, PROFILE_FIELDS, values)

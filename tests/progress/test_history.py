@@ -14,7 +14,7 @@ from progress import actions
 from progress.balance import learner_minutes, minutes_of
 from progress.history import history_of
 from progress.models import Profile, Watch, WatchEvent
-from progress.today import coded_by_day
+from progress.today import coded_by_day, day_of
 from tests.factories import (
     ArchitectureFactory,
     ChapterFactory,
@@ -27,6 +27,10 @@ pytestmark = pytest.mark.django_db
 # Wednesday 18 November 2026, 15:00 in Paris: the week started on Monday the 16th.
 NOW = datetime.datetime(2026, 11, 18, 15, 0, tzinfo=ZoneInfo("Europe/Paris"))
 TODAY = datetime.date(2026, 11, 18)
+
+
+def today_from(days):
+    return day_of(TODAY, watched_this_week=60, watched_ever=150, coded_by_day=days)
 
 
 def fields(instance):
@@ -76,7 +80,10 @@ def test_the_statement_reads_what_the_separate_queries_read(learner, histories):
     ]
     assert minutes_of(history.minutes, histories) == expected_minutes
     assert expected_minutes.week.watched == 60 and expected_minutes.overall.watched == 150
-    assert history.coded_by_day == expected_days == {TODAY: 95, TODAY.replace(day=10): 60}
+    assert expected_days == {TODAY: 95, TODAY.replace(day=10): 60}
+    # Last week's Tuesday is neither this week, nor in a streak, nor the last day coded.
+    assert history.coded_by_day == {TODAY: 95}
+    assert today_from(history.coded_by_day) == today_from(expected_days)
 
 
 def test_a_learner_with_no_history_reads_nothing_but_the_token(learner, django_assert_num_queries):
@@ -87,3 +94,50 @@ def test_a_learner_with_no_history_reads_nothing_but_the_token(learner, django_a
     assert history.watches == [] and history.coded_by_day == {}
     assert history.minutes == {"watched": {}, "coded": {}}
     assert not Profile.objects.filter(user=learner).exists()
+
+
+def day_read(learner, coded_days):
+    """The days history_of reads after the learner coded 30 minutes on each of coded_days, and
+    the Today made from them and from every day of their history."""
+    for day in coded_days:
+        CodingSessionFactory(user=learner, minutes=30, day=day)
+    with timezone.override(ZoneInfo("Europe/Paris")):
+        read = history_of(learner, TODAY).coded_by_day
+        every_day = coded_by_day(learner, TODAY)
+    assert today_from(read) == today_from(every_day)
+    return read, today_from(read)
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_streak_into_last_week_is_read_to_its_first_day_and_no_further(learner):
+    """Every day from Thursday the 12th to today (Wednesday the 18th), and one day long before."""
+    streak = [TODAY - datetime.timedelta(days=n) for n in range(7)]
+    read, today = day_read(learner, [*streak, datetime.date(2026, 10, 1)])
+    assert set(read) == set(streak)
+    assert today.streak == 7 and today.coded == 30
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_streak_that_ends_yesterday_is_read_and_still_counts(learner):
+    days = [TODAY - datetime.timedelta(days=n) for n in (1, 2, 3, 9)]
+    read, today = day_read(learner, days)
+    assert set(read) == set(days[:3])
+    assert today.streak == 3 and today.coded == 0
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_learner_who_coded_long_ago_only_is_read_one_day_and_has_coded(learner):
+    """No streak and nothing this week: the last day coded says that they have coded."""
+    read, today = day_read(learner, [datetime.date(2026, 9, 1), datetime.date(2026, 10, 20)])
+    assert read == {datetime.date(2026, 10, 20): 30}
+    assert today.has_coded and today.streak == 0 and today.week_owed == 180
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_long_history_is_not_read_day_by_day(learner):
+    """A hundred days coded in a row months ago, then yesterday and today: two days are read."""
+    long_ago = [datetime.date(2026, 5, 1) + datetime.timedelta(days=n) for n in range(100)]
+    yesterday = TODAY - datetime.timedelta(days=1)
+    read, today = day_read(learner, [*long_ago, yesterday, TODAY])
+    assert set(read) == {yesterday, TODAY}
+    assert today.streak == 2
