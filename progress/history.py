@@ -44,14 +44,15 @@ WATCH_FIELDS = [
 
 # The days the learner's day reads (progress/today.py): this week's up to today, the current
 # streak's, and the last day coded up to today (whether anything was coded at all). The streak is
-# walked back one day at a time from today or yesterday, an index probe a day: the statement reads
-# as many days as the streak is long, not the learner's whole history.
+# walked back one day at a time from today or yesterday, an index probe a day, and each kind of
+# day is read through the index on (user, day): the statement reads as many days as the week and
+# the streak hold, not the learner's whole history. A day read twice has the same minutes.
 RUN = """WITH RECURSIVE run(day) AS (
   SELECT MAX(day) FROM {coding}
    WHERE user_id = %(user)s AND day <= %(today)s AND day >= %(yesterday)s
   UNION ALL
-  SELECT {previous_day} FROM run
-   WHERE EXISTS (SELECT 1 FROM {coding} WHERE user_id = %(user)s AND day = {previous_day})
+  SELECT (SELECT MAX(day) FROM {coding} WHERE user_id = %(user)s AND day = {previous_day})
+    FROM run WHERE run.day IS NOT NULL
 )
 """
 PREVIOUS_DAY = {"postgresql": "run.day - 1", "sqlite": "date(run.day, '-1 day')"}
@@ -84,10 +85,17 @@ SELECT 'coded', resource_id, SUM(minutes),
   FROM {{coding}} WHERE user_id = %(user)s GROUP BY resource_id
 UNION ALL
 SELECT 'day', SUM(minutes), NULL, NULL, NULL, NULL, NULL, day, NULL, NULL, NULL
+  FROM {{coding}} WHERE user_id = %(user)s AND day >= %(monday)s AND day <= %(today)s
+ GROUP BY day
+UNION ALL
+SELECT 'day', (SELECT SUM(minutes) FROM {{coding}} WHERE user_id = %(user)s AND day = run.day),
+       NULL, NULL, NULL, NULL, NULL, day, NULL, NULL, NULL
+  FROM run WHERE day IS NOT NULL
+UNION ALL
+SELECT 'day', SUM(minutes), NULL, NULL, NULL, NULL, NULL, day, NULL, NULL, NULL
   FROM {{coding}}
- WHERE user_id = %(user)s AND day <= %(today)s
-   AND (day >= %(monday)s OR day IN (SELECT day FROM run)
-        OR day = (SELECT MAX(day) FROM {{coding}} WHERE user_id = %(user)s AND day <= %(today)s))
+ WHERE user_id = %(user)s
+   AND day = (SELECT MAX(day) FROM {{coding}} WHERE user_id = %(user)s AND day <= %(today)s)
  GROUP BY day
 """
 
