@@ -29,6 +29,7 @@ from progress.pages import WatchControls, balance_html, watch_controls
 from progress.path import (
     LEADING_LENGTH,
     PathProgress,
+    StageProgress,
     StepProgress,
     Tally,
     percent,
@@ -166,14 +167,19 @@ class Bar:
 @dataclass(frozen=True, slots=True)
 class StageBlock:
     pk: int
-    title: str
-    is_current: bool
     bar: Bar
     tiles: tuple[PathTile, ...]
+    html: str  # the stage's section with its tiles, their CSRF field's and page's slots left
 
-    def printed_tiles(self, csrf_input: Markup, back: str) -> Markup:
-        """The stage's tiles one per line, filled in at once rather than one by one."""
-        return printed("\n".join(tile.html for tile in self.tiles), csrf_input, back)
+
+def stage_block(stage: StageProgress, tiles: PathTiles) -> StageBlock:
+    """A stage's section from its shape (progress/path_tiles.py), its bar and tiles in."""
+    assert stage.stage is not None
+    stage_bar = bar(stage, tiles)
+    stage_tiles = tuple(path_tile(step, tiles) for step in stage.steps)
+    shape = tiles.stages[stage.stage.pk, stage.is_current]
+    html = shape.filled({"words": stage_bar.words, "tiles": "\n".join(t.html for t in stage_tiles)})
+    return StageBlock(pk=stage.stage.pk, bar=stage_bar, tiles=stage_tiles, html=html)
 
 
 def built_tiles(curriculum) -> PathTiles:
@@ -252,6 +258,10 @@ class DashboardPage:
         return [
             tile for stage in self.stages for tile in stage.tiles if tile.resource_id == resource_id
         ]
+
+    def printed_stages(self, csrf_input: Markup, back: str) -> Markup:
+        """The path's stages with their tiles, the page's CSRF field and address put in at once."""
+        return printed("\n".join(stage.html for stage in self.stages), csrf_input, back)
 
     def stages_of(self, resource_id: int) -> list[StageBlock]:
         return [s for s in self.stages if any(t.resource_id == resource_id for t in s.tiles)]
@@ -380,15 +390,7 @@ def dashboard_page(user) -> DashboardPage:
         coded_by_day=history.coded_by_day,
     )
     stages = tuple(
-        StageBlock(
-            pk=stage.stage.pk,
-            title=labels.stages[stage.stage.pk],
-            is_current=stage.is_current,
-            bar=bar(stage, tiles),
-            tiles=tuple(path_tile(step, tiles) for step in stage.steps),
-        )
-        for stage in progress.stages
-        if stage.stage is not None
+        stage_block(stage, tiles) for stage in progress.stages if stage.stage is not None
     )
     next_step = next_tile(progress.next_up, tiles) if progress.next_up is not None else None
     start_here = None

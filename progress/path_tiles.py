@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from curriculum.models import Resource, SessionAdvice
 from lib.durations import video_time
+from lib.slots import Slotted, slot
 from progress.catalogue import CSRF_SLOT, PAGE_SLOT, WatchMacros
 from progress.models import Watch
 from progress.pages import watch_controls
@@ -201,6 +202,9 @@ class PathTiles:
     labels: PathLabels
     frames: dict[tuple[int, int | None], Frame]  # by step id and resolved resource id (or None)
     sentences: Sentences
+    # By stage id and whether it is the learner's week: its section with slots for the words of
+    # its bar and its tiles.
+    stages: dict[tuple[int, bool], Slotted]
     macros: Any
     watch_macros: WatchMacros
 
@@ -311,10 +315,18 @@ def path_tiles(curriculum, labels: PathLabels) -> PathTiles:
     sessions = {resource.pk: resource for resource in curriculum.sessions.values()}
     frames = {}
     totals = set()  # the steps each bar counts: a stage's, the path's
-    path = curriculum.path
     path_steps = 0
-    for stage in path.stages.all() if path is not None else ():
-        steps = list(stage.steps.all())
+    stages = {}
+    for stage, steps in curriculum.layout:
+        for is_current in (False, True):
+            section = macros.stage_section(
+                stage.pk,
+                labels.stages[stage.pk],
+                is_current,
+                Markup(slot("words")),
+                Markup(slot("tiles")),
+            )
+            stages[stage.pk, is_current] = Slotted.cut(section)
         totals.add(len(steps))
         path_steps += len(steps)
         for step in steps:
@@ -332,6 +344,7 @@ def path_tiles(curriculum, labels: PathLabels) -> PathTiles:
         labels=labels,
         frames=frames,
         sentences=sentences(macros, totals),
+        stages=stages,
         macros=macros,
         watch_macros=watch_macros,
     )
