@@ -81,6 +81,15 @@ def manage(env, *args):
     subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True)
 
 
+def settle(database_url):
+    """What autovacuum and the checkpointer do after writes, done between measurements rather
+    than during one: the write targets at the end of a round (or of the warm-up) left the next
+    round's first targets measured at half their speed while PostgreSQL caught up."""
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        connection.execute("VACUUM ANALYZE")
+        connection.execute("CHECKPOINT")
+
+
 def wait_until_up(base_url, timeout=30):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -324,13 +333,10 @@ def main():
              "--cookies", str(cookies)],
             cwd=ROOT, env=env, check=True,
         )  # fmt: skip
-        # What autovacuum and the checkpointer do in production after a bulk load, done before
-        # measuring rather than during it: without statistics the planner guesses (it once read
-        # every coding-session row of a resource to find one learner's), and the checkpoint due five
-        # minutes after the load wrote 320 MB while the second target was measured.
-        with psycopg.connect(database_url, autocommit=True) as connection:
-            connection.execute("VACUUM ANALYZE")
-            connection.execute("CHECKPOINT")
+        # Without statistics the planner guesses (it once read every coding-session row of a
+        # resource to find one learner's), and the checkpoint due five minutes after the load
+        # wrote 320 MB while the second target was measured.
+        settle(database_url)
     if not args.no_cache:
         redis.Redis.from_url(redis_url).flushdb()
         env["REDIS_URL"] = redis_url
@@ -354,6 +360,7 @@ def main():
             if path != READYZ[2]:
                 check_signed_in(args.port, method, path, learners)
             drive(base_url, method, path, min(300, args.requests), learners, 2)  # warm-up
+        settle(database_url)
         rounds = []
         for _ in range(args.rounds):
             rows = []
@@ -362,6 +369,7 @@ def main():
                 result = drive(base_url, method, path, args.requests, learners, args.connections)
                 rows.append((name, result))
             rounds.append(rows)
+            settle(database_url)
         report(
             table_rows(targets, rounds, figures["queries"]),
             figures,
