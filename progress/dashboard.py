@@ -25,7 +25,7 @@ from progress.balance import minutes_of
 from progress.forms import QUICK_MINUTES
 from progress.history import history_of
 from progress.models import Profile
-from progress.pages import WatchControls, balance_html, watch_controls
+from progress.pages import balance_html
 from progress.path import (
     LEADING_LENGTH,
     PathProgress,
@@ -36,11 +36,13 @@ from progress.path import (
     progress_from,
 )
 from progress.path_tiles import (
+    Controls,
     Nearest,
     PathTile,
     PathTiles,
     Resume,
     bar_words,
+    card_controls,
     frame_of,
     nearest,
     path_tile,
@@ -191,7 +193,7 @@ def built_tiles(curriculum) -> PathTiles:
 class StartHere:
     labels: ResourceLabels
     reason: Markup
-    controls: WatchControls
+    controls: Controls
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +206,7 @@ class NextUp:
     last_id: int
     last: ResourceLabels | None  # the resource to code on, when the card says "code"
     step: Tile | None
-    controls: WatchControls | None
+    controls: Controls | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +335,8 @@ def today_card(today: Today, progress: PathProgress, labels: PathLabels, next_st
     )
 
 
-def next_up(progress: PathProgress, labels: PathLabels, step: Tile | None) -> NextUp:
+def next_up(progress: PathProgress, tiles: PathTiles, step: Tile | None) -> NextUp:
+    labels = tiles.labels
     card = progress.next_up_card
     place = progress.next_up_place
     last = progress.last_watched
@@ -346,7 +349,7 @@ def next_up(progress: PathProgress, labels: PathLabels, step: Tile | None) -> Ne
         last=labels.resources[last.resource.pk] if last is not None else None,
         step=step,
         controls=(
-            watch_controls(state, place, labels.resources[state.resource.pk], NEXT_UP)
+            card_controls(tiles, state, place, labels.resources[state.resource.pk], NEXT_UP)
             if state
             else None
         ),
@@ -400,8 +403,8 @@ def dashboard_page(user) -> DashboardPage:
         start_here = StartHere(
             labels=labels.resources[start.resource.pk],
             reason=labels.start_here_reason,
-            controls=watch_controls(
-                start, "start-here", labels.resources[start.resource.pk], NEXT_UP
+            controls=card_controls(
+                tiles, start, "start-here", labels.resources[start.resource.pk], NEXT_UP
             ),
         )
     path = progress.path
@@ -409,7 +412,7 @@ def dashboard_page(user) -> DashboardPage:
         week=week_line(progress),
         today=today_card(today, progress, labels, next_step),
         start_here=start_here,
-        next_up=next_up(progress, labels, next_step),
+        next_up=next_up(progress, tiles, next_step),
         week_balance=balance_html(week, "balance-week", gettext("This week")),
         overall_balance=balance_html(overall, "balance-overall", gettext("Since you started")),
         has_path=path is not None,

@@ -12,7 +12,7 @@ CSRF field, address and out-of-band attribute go in when the template prints the
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.template import engines
@@ -207,6 +207,9 @@ class PathTiles:
     stages: dict[tuple[int, bool], Slotted]
     macros: Any
     watch_macros: WatchMacros
+    # The cards' controls not started and done, by place, resource id and status: written on
+    # first use (their HTML depends on nothing else), the CSRF field's and page's slots left.
+    card_controls: dict[tuple[str, int, str], str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +228,31 @@ def printed(html: str, csrf_input: Markup, back: str, oob: bool = False) -> Mark
     """Tiles' HTML with the page's CSRF field, its address and the out-of-band attribute in."""
     html = html.replace(OOB_SLOT, OOB if oob else "")
     return Markup(html.replace(PAGE_SLOT, escape(back)).replace(CSRF_SLOT, csrf_input))
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """A resource's controls in a card, with the page's slots for its CSRF field and address."""
+
+    html: str
+
+    def printed(self, csrf_input: Markup, back: str) -> Markup:
+        return printed(self.html, csrf_input, back)
+
+
+def card_controls(
+    tiles: PathTiles, state: ResourceState, place: str, labels: ResourceLabels, anchor: str
+) -> Controls:
+    """The controls of a card (next up, start here) for the learner's state of its resource."""
+    status = state.status
+    key = (place, state.resource.pk, status)
+    html = tiles.card_controls.get(key) if status != "in_progress" else None
+    if html is None:
+        made = watch_controls(state, place, labels, anchor)
+        html = str(tiles.watch_macros.render(made, PAGE_SLOT))
+        if status != "in_progress":
+            tiles.card_controls[key] = html
+    return Controls(html)
 
 
 def dashboard_macros() -> Any:
