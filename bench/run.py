@@ -294,7 +294,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--learners", type=int, default=5_000)
     parser.add_argument("--requests", type=int, default=2_000, help="per target and round")
-    parser.add_argument("--rounds", type=int, default=3, help="passes over every target")
+    parser.add_argument("--rounds", type=int, default=5, help="passes over every target")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--server-threads", type=int, default=4, help="threads per worker")
     parser.add_argument("--connections", type=int, default=8)
