@@ -14,6 +14,21 @@ from markupsafe import Markup
 
 # PostgreSQL text cannot hold a NUL character: no value printed in a page has one.
 SLOT = re.compile("\x00(\\w+)\x00")
+AT_SLOTS = re.compile("(\x00\\w+\x00)")
+
+# HTML split at its slots: the text between them and the slots themselves. Unlike a Slotted, it
+# can be filled in steps: what a page's learner needs first, the page's own CSRF field and address
+# as the template prints it.
+Pieces = tuple[str, ...]
+
+
+def split_at_slots(html: str) -> Pieces:
+    return tuple(AT_SLOTS.split(str(html)))
+
+
+def filled(pieces: Pieces, values: Mapping[str, str]) -> str:
+    """The HTML with the values given (escaped already) in their slots; the other slots stay."""
+    return "".join([values.get(piece, piece) for piece in pieces])
 
 
 def slot(name: str) -> str:

@@ -10,7 +10,6 @@ its controls printed for a resource in progress, with the request's address put 
 (the template puts the page's CSRF field in the other).
 """
 
-import re
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -25,6 +24,7 @@ from markupsafe import Markup, escape
 from curriculum.forms import LearnerState, ResourceFilterForm, catalogue_criteria, clean_filters
 from curriculum.models import Resource, Revision
 from lib.durations import duration
+from lib.slots import Pieces, slot, split_at_slots
 from progress.models import Watch
 from progress.pages import watch_controls
 from progress.path import ResourceState
@@ -34,9 +34,8 @@ FILTERS = ("kind", "series", "guide", "architecture", "state")
 
 # Where each request's CSRF field and address go in the cards built once per process.
 # PostgreSQL text cannot hold a NUL character: no title or slug of the curriculum has these.
-CSRF_SLOT = "\x00csrf\x00"
-PAGE_SLOT = "\x00page\x00"
-SLOTS = re.compile(f"({CSRF_SLOT}|{PAGE_SLOT})")
+CSRF_SLOT = slot("csrf")
+PAGE_SLOT = slot("page")
 
 # The revision token, then the learner's watch rows, in one statement; the token's row is the
 # one without a resource. The first branch casts its NULLs (PostgreSQL types a UNION pairwise).
@@ -108,9 +107,6 @@ class FilterField:
     options: tuple[Option, ...]  # none for the search box
 
 
-# A card's HTML, split at its slots: the pieces between them and the slots themselves.
-Pieces = tuple[str, ...]
-
 # Before each card in its series' list, as the template's loop printed it.
 CARD_START = "\n      "
 CARD_END = "\n      </li>"
@@ -132,10 +128,6 @@ class WatchMacros:
             watch.resource = resource  # Its minutes read the duration: no query for it.
         controls = watch_controls(ResourceState(resource, watch), f"watch-{resource.slug}")
         return str(self.render(controls, f"{PAGE_SLOT}#resource-{resource.slug}"))
-
-
-def split_at_slots(html: str) -> Pieces:
-    return tuple(SLOTS.split(html))
 
 
 @dataclass(frozen=True, slots=True)

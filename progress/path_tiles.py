@@ -10,8 +10,6 @@ CSRF field, address and out-of-band attribute go in when the template prints the
 (`PathTile.printed`), as the catalogue's cards take theirs (progress/catalogue.py).
 """
 
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -22,7 +20,7 @@ from markupsafe import Markup, escape
 
 from curriculum.models import Resource, SessionAdvice
 from lib.durations import video_time
-from lib.slots import Slotted, slot
+from lib.slots import Pieces, Slotted, filled, slot, split_at_slots
 from progress.catalogue import CSRF_SLOT, PAGE_SLOT, WatchMacros
 from progress.models import Watch
 from progress.pages import watch_controls
@@ -33,18 +31,15 @@ from progress.path import ResourceState, StepProgress
 ResourceLabels = Any
 PathLabels = Any
 
-# PostgreSQL text cannot hold a NUL character: no title or slug of the curriculum has these.
-SLOTS = re.compile("(\x00[a-z_]+\x00)")
-OOB_SLOT = "\x00oob\x00"
+OOB_SLOT = slot("oob")
 OOB = ' hx-swap-oob="true"'
 
 # The slots of a tile's frame, and of the short sentences put in them.
 STATUS, RESUME, CONTROLS, CODED, NEAREST, CODE, PROMPT = (
-    f"\x00{name}\x00"
-    for name in ("status", "resume", "controls", "coded", "nearest", "code", "prompt")
+    slot(name) for name in ("status", "resume", "controls", "coded", "nearest", "code", "prompt")
 )
 URL, TIME, TITLE, NAME, OTHER, MINUTES, GOAL, MAX, VALUE, DONE, WATCHED, PLANNED = (
-    f"\x00{name}\x00"
+    slot(name)
     for name in (
         "url",
         "time",
@@ -60,19 +55,6 @@ URL, TIME, TITLE, NAME, OTHER, MINUTES, GOAL, MAX, VALUE, DONE, WATCHED, PLANNED
         "planned",
     )
 )
-
-# HTML split at its slots: the pieces between them and the slots themselves.
-Pieces = tuple[str, ...]
-
-
-def split_at_slots(html: str) -> Pieces:
-    return tuple(SLOTS.split(str(html)))
-
-
-def filled(pieces: Pieces, values: Mapping[str, str]) -> str:
-    """The HTML with values in their slots; the slots without one stay (the CSRF field's, the
-    address's and the out-of-band attribute's, put in as the tile is printed)."""
-    return "".join([values.get(piece, piece) for piece in pieces])
 
 
 @dataclass(frozen=True, slots=True)
