@@ -123,12 +123,12 @@ def path_labels(curriculum) -> PathLabels:
             search_label=search.label if search else "",
         )
     path, start_here = curriculum.path, curriculum.start_here
-    steps = [step for stage in (path.stages.all() if path else ()) for step in stage.steps.all()]
+    steps = [step for _stage, stage_steps in curriculum.layout for step in stage_steps]
     reason = start_here.start_here_reason if start_here is not None else ""
     return PathLabels(
         resources=resources,
         path_title=path.title if path is not None else "",
-        stages={stage.pk: stage.title for stage in path.stages.all()} if path else {},
+        stages={stage.pk: stage.title for stage, _steps in curriculum.layout},
         steps={step.pk: step.display_title for step in steps},
         notes={step.pk: (step.note, LEADING_LENGTH.sub("", step.note, count=1)) for step in steps},
         rule=Markup(linebreaks_filter(path.rule)) if path is not None and path.rule else Markup(),

@@ -215,10 +215,6 @@ def articles(curriculum) -> Articles:
     return Articles(curriculum)
 
 
-def article_of(curriculum, resource: Resource) -> ResourceArticle:
-    return curriculum.built(articles).of(resource)
-
-
 # The learner's part
 
 
