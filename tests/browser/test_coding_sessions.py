@@ -22,7 +22,7 @@ def test_a_learner_watches_then_codes_three_hours_and_meets_the_rule_on_the_reso
     page.goto("/resources/softmax/")
     page.evaluate("window.__marker = 1")
     balance = page.locator("#balance")
-    expect(balance).to_contain_text("Vous n'avez encore rien regardé")
+    expect(balance).to_contain_text("Vous n’avez encore rien regardé")
 
     page.locator("#watch-softmax-toggle").click()
     expect(page.locator("#watch-softmax-watch")).to_contain_text("Regardé")

@@ -59,3 +59,23 @@ def test_the_committed_compiled_catalogue_is_the_po_file_compiled(tmp_path, lang
     fresh = tmp_path / "django.mo"
     subprocess.run(["msgfmt", "--output-file", str(fresh), str(folder / "django.po")], check=True)
     assert compiled(folder / "django.mo") == compiled(fresh)
+
+
+def straight_apostrophes(po_text):
+    """The translations that write an apostrophe between two letters as the typewriter's '."""
+    return [
+        line
+        for line in po_text.splitlines()
+        if line.startswith("msgstr") and re.search(r"[^\W\d_]'[\w%]", line)
+    ]
+
+
+def test_the_french_catalogue_writes_the_typographic_apostrophe():
+    """French typography writes l’interface, n’avez: one card had both, "Aujourd’hui" over
+    "Vous n'avez encore rien regardé"."""
+    assert straight_apostrophes(FRENCH.read_text()) == []
+
+
+def test_the_apostrophe_check_notices_a_straight_one():
+    entry = 'msgid "You have not"\nmsgstr "Vous n\'avez pas"\n'
+    assert straight_apostrophes(FRENCH.read_text() + "\n" + entry) == ['msgstr "Vous n\'avez pas"']
