@@ -134,6 +134,10 @@ def test_two_sittings_of_the_long_course_show_partial_progress_then_finish_it(
     sign_in(UserFactory(username="hopper"))
     page.goto("/")
     course = page.locator(f"#step-{step.pk}")
+    # On a tile the field's label is for screen readers only: its unit is what the eye reads.
+    expect(course.get_by_label("Minutes regardées pendant cette séance")).to_be_visible()
+    expect(course.locator(".watch__unit")).to_be_visible()
+    expect(course.locator(".watch__unit")).to_have_text("min")
 
     for minutes, total, words in [
         ("90", "90", "1 h 30 sur 12 h"),

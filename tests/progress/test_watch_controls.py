@@ -75,6 +75,11 @@ def test_the_controls_answer_their_own_block(language, kind, watch, way):
     assert "<warps>" not in html and "Kernels &amp; &lt;warps&gt;" in html
     assert ('id="step-12-minutes"' in html) == state.takes_sittings
     if state.takes_sittings:
+        # The field's unit follows it: on the path's tiles its label is for screen readers only.
+        unit = (
+            r'id="step-12-minutes"[^>]*>\s*<span class="watch__unit" aria-hidden="true">min</span>'
+        )
+        assert re.search(unit, html)
         # The path's tiles keep the form of a video of unknown length off (the stylesheet).
         unmapped = "watch__sitting--unmapped" in html
         assert unmapped == (not state.takes_sittings_on_the_map)
