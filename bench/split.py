@@ -19,6 +19,11 @@ cookie file it needs:
 
     .venv/bin/python bench/split.py                 # every target, 200 rounds
     .venv/bin/python bench/split.py --rounds 100 / /resources/ "/resources/?q=CUTLASS"
+    .venv/bin/python bench/split.py --board-sizes 2,10,20,50   # the board by its number of members
+
+With --board-sizes, it splits boards of those sizes instead: for the length of the run, one study
+group per size holds the first members of the benchmark's group (its owner first, as they joined),
+each board requested as its own members; the groups are deleted at the end.
 
 It reads BENCH_DATABASE_URL as bench/run.py does, and serves without Redis (the cache in
 memory): the split does not depend on it, the pages cache nothing whole.
@@ -59,7 +64,8 @@ from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.template import loader  # noqa: E402
 
-from bench import BODIES, EDITOR_PATH, FLOOR_PATH, cookie_file  # noqa: E402
+from bench import BOARD_PATH, BOARD_SLUG, BODIES, EDITOR_PATH, FLOOR_PATH, cookie_file  # noqa: E402
+from bench.boards import board_path, boards_of_sizes, user_of  # noqa: E402
 from bench.run import TARGETS  # noqa: E402
 
 
@@ -145,31 +151,24 @@ def one_request(handler, method, path, cookie_line):
     return total, CLOCK.sql, total - CLOCK.sql - template, template, CLOCK.statements
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("paths", nargs="*", help="the targets to split (default: every one)")
-    parser.add_argument("--rounds", type=int, default=200)
-    parser.add_argument("--learners", type=int, default=50, help="cookie lines to cycle through")
-    args = parser.parse_args()
-    targets = [(name, method, path) for name, method, path in TARGETS if path != "/readyz"]
-    if args.paths:
-        targets = [t for t in targets if t[2] in args.paths or t[2] == FLOOR_PATH]
-    cookies = {
-        path: cookie_file(BENCH / "results", path).read_text().splitlines()[: args.learners]
-        for _name, _method, path in targets
-    }
+def split(targets, cookies, rounds):
+    """Each target's (total, sql, view, template, statements) per round, the rounds interleaved."""
     handler = WSGIHandler()
     figures = {name: [] for name, _, _ in targets}
-    for round_number in range(args.rounds + 5):  # the first five warm the process up
+    for round_number in range(rounds + 5):  # the first five warm the process up
         for name, method, path in targets:
             learners = cookies[path]
             line = learners[(round_number * 7919 + len(name)) % len(learners)]
             result = one_request(handler, method, path, line)
             if round_number >= 5:
                 figures[name].append(result)
+    return figures
+
+
+def print_table(targets, figures, rounds):
     floor = statistics.median(r[0] for r in figures[targets[0][0]]) * 1000
     print(
-        f"{args.rounds} interleaved rounds, medians in ms; ratio = floor total / page total\n\n"
+        f"{rounds} interleaved rounds, medians in ms; ratio = floor total / page total\n\n"
         "| target | total | SQL | view | template | statements | ratio |\n"
         "|---|---:|---:|---:|---:|---:|---:|"
     )
@@ -179,11 +178,52 @@ def main():
             statistics.median(r[i] for r in rows) * 1000 for i in range(4)
         )
         statements = statistics.median(r[4] for r in rows)
-        label = f"{method + ' ' if method != 'GET' else ''}{path}"
+        label = name if path.startswith(f"/groups/{BOARD_SLUG}-") else path
+        label = f"{method + ' ' if method != 'GET' else ''}{label}"
         print(
             f"| {label} | {total:.1f} | {sql:.1f} | {view:.1f} | {template:.1f} "
             f"| {statements:.0f} | {floor / total:.2f} |"
         )
+
+
+def split_board_sizes(sizes, rounds, floor_learners):
+    """The floor and a board of each size, split in the same rounds."""
+    board_lines = cookie_file(BENCH / "results", BOARD_PATH).read_text().splitlines()
+    users = {line: user_of(line) for line in board_lines}
+    with boards_of_sizes(sizes) as boards:
+        targets = [("floor", "GET", FLOOR_PATH)] + [
+            (f"board of {size} members", "GET", board_path(size)) for size in sizes
+        ]
+        cookies = {FLOOR_PATH: floor_learners}
+        for path, members in boards.items():
+            cookies[path] = [line for line in board_lines if users[line] in members]
+        figures = split(targets, cookies, rounds)
+    print_table(targets, figures, rounds)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("paths", nargs="*", help="the targets to split (default: every one)")
+    parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--learners", type=int, default=50, help="cookie lines to cycle through")
+    parser.add_argument(
+        "--board-sizes",
+        type=lambda text: [int(size) for size in text.split(",")],
+        help="split boards of these numbers of members (comma-separated), not the targets",
+    )
+    args = parser.parse_args()
+    if args.board_sizes:
+        floor_learners = cookie_file(BENCH / "results", FLOOR_PATH).read_text().splitlines()
+        split_board_sizes(args.board_sizes, args.rounds, floor_learners[: args.learners])
+        return
+    targets = [(name, method, path) for name, method, path in TARGETS if path != "/readyz"]
+    if args.paths:
+        targets = [t for t in targets if t[2] in args.paths or t[2] == FLOOR_PATH]
+    cookies = {
+        path: cookie_file(BENCH / "results", path).read_text().splitlines()[: args.learners]
+        for _name, _method, path in targets
+    }
+    print_table(targets, split(targets, cookies, args.rounds), args.rounds)
 
 
 if __name__ == "__main__":

@@ -341,3 +341,50 @@ def test_each_ratio_is_the_median_of_the_rounds_ratios_to_their_own_floor():
     assert dashboard["ratios_to_floor"] == [0.55, 0.333, 0.55]
     assert dashboard["ratio_to_floor"] == pytest.approx(0.55)
     assert dashboard["rps"] == 330
+
+
+def test_boards_of_sizes_hold_the_first_members_and_go_when_the_split_ends(client):
+    """bench/split.py --board-sizes: a board of two is the owner and the next member to join,
+    answers them and not the third; the boards go at the end, the benchmark's group stays."""
+    from bench.boards import boards_of_sizes
+    from groups.models import Membership, StudyGroup
+
+    users = [UserFactory() for _ in range(3)]
+    bench_group(users)
+    with boards_of_sizes([2, 3]) as boards:
+        assert boards == {
+            "/groups/bench-board-2/": {users[0].pk, users[1].pk},
+            "/groups/bench-board-3/": {user.pk for user in users},
+        }
+        client.force_login(users[1])
+        page = client.get("/groups/bench-board-2/").context["page"]
+        owners = {line.name for line in page.members if line.is_owner}
+        assert {line.name for line in page.members} == {f"Learner {u.pk}" for u in users[:2]}
+        assert owners == {f"Learner {users[0].pk}"}
+        client.force_login(users[2])
+        assert client.get("/groups/bench-board-2/").status_code == 404
+    assert not StudyGroup.objects.filter(slug__startswith="bench-board-").exists()
+    assert Membership.objects.filter(group__slug="bench-board").count() == 3
+
+
+def test_boards_of_sizes_go_even_when_the_split_fails():
+    from bench.boards import boards_of_sizes
+    from groups.models import StudyGroup
+
+    bench_group([UserFactory(), UserFactory()])
+    with pytest.raises(RuntimeError), boards_of_sizes([1, 2]):
+        raise RuntimeError("a target answered 500")
+    assert list(StudyGroup.objects.values_list("slug", flat=True)) == ["bench-board"]
+
+
+def test_user_of_reads_the_learner_a_cookie_line_is_signed_in_as():
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from bench.boards import user_of
+
+    learner = UserFactory()
+    session = SessionStore()
+    session["_auth_user_id"] = str(learner.pk)
+    session.create()
+    assert user_of(f"{session.session_key} csrf-token") == learner.pk
+    assert user_of("no-such-session csrf-token") is None
