@@ -45,7 +45,7 @@ def _counts_after_a_change(
     slug: str,
 ) -> HttpResponse:
     """The page's refresh after a change to a resource's watching (the event watch-changed,
-    static/js/watch_changed.js): its series' counts ("3 resources, 1 done") under the page's
+    static/js/blocks_follow.js): its series' counts ("3 resources, 1 done") under the page's
     filters, out of band; the card's controls came with the click's own answer, and the card
     stays whatever the state filter says."""
     resource = curriculum.by_slug.get(slug)

@@ -1,6 +1,6 @@
 """The htmx events a write's answer carries, naming what changed, for the page's other blocks to
 follow: the page says the announcement in its live region and refreshes those blocks with one GET
-of itself (static/js/watch_changed.js). Answers without htmx carry them too (nothing reads them)."""
+of itself (static/js/blocks_follow.js). Answers without htmx carry them too (nothing reads them)."""
 
 from django.http import HttpResponse
 from django_htmx.http import trigger_client_event

@@ -40,7 +40,7 @@ def _blocks_after_a_change(
     request: HtmxHttpRequest, page: DashboardPage, slug: str
 ) -> HttpResponse:
     """The page's refresh after a change to a resource's watching or coding (the events
-    watch-changed and coding-changed, static/js/watch_changed.js): the blocks that follow it, out
+    watch-changed and coding-changed, static/js/blocks_follow.js): the blocks that follow it, out
     of band; the script keeps the block the click's answer brought. dashboard_page just read the
     curriculum at the current revision."""
     curriculum = structure.held()

@@ -70,7 +70,7 @@ def _page_with_video(request: HtmxHttpRequest, page: ResourcePage) -> HttpRespon
 
 def _blocks_after_a_change(request: HtmxHttpRequest, resource: Resource) -> HttpResponse:
     """The page's refresh after a change to its resource's watching or coding (the events
-    watch-changed and coding-changed, static/js/watch_changed.js): the controls, coded state,
+    watch-changed and coding-changed, static/js/blocks_follow.js): the controls, coded state,
     balance and sittings, read again in one statement; the script keeps the block the click's
     answer brought, and any the learner is typing in."""
     learner = cast(AuthenticatedHttpRequest, request)

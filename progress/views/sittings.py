@@ -2,7 +2,7 @@
 
 With htmx each answers the resource page's sittings list, the block its form is in, with the
 event watch-changed, which the page follows by refreshing its other blocks (controls, coded
-state, balance: static/js/watch_changed.js); without JavaScript it redirects to the page, at the
+state, balance: static/js/blocks_follow.js); without JavaScript it redirects to the page, at the
 corrected row or the sittings' heading."""
 
 from django.contrib import messages

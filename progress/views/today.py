@@ -24,7 +24,7 @@ CARD = "#today"
 @require_POST
 def log_code_today(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """With htmx the answer is the card alone, with the event coding-changed when the minutes are
-    logged, which the dashboard follows for its other blocks (static/js/watch_changed.js)."""
+    logged, which the dashboard follows for its other blocks (static/js/blocks_follow.js)."""
     resource = get_object_or_404(Resource, slug=slug)
     form = QuickCodingForm(request.POST)
     logged = form.is_valid()

@@ -1,7 +1,7 @@
 """One-click changes to a learner's watching (progress/actions.py makes them): watched, not
 watched, a sitting, followed, not followed. With htmx each answers the resource's controls alone,
 swapped over the block the form is in, with the htmx event watch-changed naming the change, which
-the page follows by refreshing its own blocks (static/js/watch_changed.js); without JavaScript it
+the page follows by refreshing its own blocks (static/js/blocks_follow.js); without JavaScript it
 redirects to the form's next address, anchor included."""
 
 import re

@@ -1,5 +1,5 @@
 """On a phone (390 px): a write answers its own block, and the page's other blocks follow the
-event it names, in one refresh of the page (static/js/watch_changed.js): the today card's tap on
+event it names, in one refresh of the page (static/js/blocks_follow.js): the today card's tap on
 the dashboard, and the coding and sittings forms on a resource page."""
 
 import re
@@ -63,7 +63,7 @@ def test_a_tap_on_the_today_card_moves_next_up_and_the_balance(
     expect(next_up).to_contain_text("Encore 2\u00a0h\u00a030 de code avant la prochaine vidéo")
     expect(phone.locator("#balance")).to_contain_text(re.compile(r"codé 30\smin cette semaine"))
     expect(phone.locator(f"#step-{talk.pk}")).to_contain_text(re.compile(r"30\smin / 3\sh"))
-    expect(phone.locator("#watch-announcer")).to_contain_text("30\u00a0min de code notées")
+    expect(phone.locator("#change-announcer")).to_contain_text("30\u00a0min de code notées")
     expect(phone.locator("#today-status")).to_be_focused()
     assert phone.evaluate("window.__marker") == 1 and navigations == []
     assert len(asked) == 1
@@ -92,7 +92,7 @@ def test_the_resource_pages_blocks_follow_its_sittings_and_coding(
     expect(phone.locator(f"#sitting-{second.pk}")).to_be_focused()
     expect(controls).to_contain_text("3\u00a0h\u00a030 sur 12\u00a0h")
     expect(balance).to_contain_text(re.compile(r"regardé 3\sh\s30"))
-    expect(phone.locator("#watch-announcer")).to_have_text("Séance corrigée pour « CUDA course ».")
+    expect(phone.locator("#change-announcer")).to_have_text("Séance corrigée pour « CUDA course ».")
 
     phone.locator(f"#sitting-{second.pk} .sitting__delete").click()
     phone.get_by_role("button", name="Supprimer la séance").click()
@@ -134,7 +134,7 @@ def test_a_click_in_the_catalogue_moves_its_series_count(phone, live_server, tra
 
     expect(phone.locator("#watch-scan-watch")).to_contain_text("Regardé")
     expect(count).to_have_text("2 ressources, dont 1 terminée")
-    expect(phone.locator("#watch-announcer")).to_have_text("« Scan warps » marqué comme regardé.")
+    expect(phone.locator("#change-announcer")).to_have_text("« Scan warps » marqué comme regardé.")
     expect(toggle).to_be_focused()
     assert len(asked) == 1 and "q=warps" in asked[0]
     assert fits(phone)

@@ -187,7 +187,7 @@ def test_keyboard_only_a_learner_tabs_to_a_button_and_focus_stays_on_the_step(
 def test_the_pages_refresh_keeps_what_the_learner_typed(page, sign_in, transactional_db):
     """Minutes typed in the course's tile, then a sitting saved from the next-up card: the page's
     refresh moves the tile's state and bars, and keeps the tile's controls with the minutes in
-    them (static/js/watch_changed.js); focus stays in the field pressed Enter in."""
+    them (static/js/blocks_follow.js); focus stays in the field pressed Enter in."""
     from progress import actions
 
     stage, talk, course = small_path()
@@ -205,7 +205,7 @@ def test_the_pages_refresh_keeps_what_the_learner_typed(page, sign_in, transacti
     expect(page.locator(f"#stage-{stage.pk}-bar")).to_contain_text(
         re.compile(r"1\sh\s30 regardées")
     )
-    expect(page.locator("#watch-announcer")).to_have_text("Séance enregistrée pour « Course ».")
+    expect(page.locator("#change-announcer")).to_have_text("Séance enregistrée pour « Course ».")
     expect(page.locator(f"#step-{course.pk}-minutes")).to_have_value("45")
     expect(next_up).to_be_focused()
     assert Watch.objects.get(user=ada, resource=course.resource).logged_minutes == 30

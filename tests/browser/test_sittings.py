@@ -51,7 +51,7 @@ def test_a_learner_corrects_then_deletes_a_sitting_without_a_page_load(
     expect(page.locator(f"#sitting-{second.pk}")).to_have_count(0)
     expect(page.locator(f"#sitting-{first.pk}")).to_be_focused()
     expect(page.locator("#watch-cuda-watch")).to_contain_text("30 min sur 12 h")
-    expect(page.locator("#watch-announcer")).to_contain_text("supprimée")
+    expect(page.locator("#change-announcer")).to_contain_text("supprimée")
     assert page.evaluate("window.__marker") == 1, "no page load"
     assert Watch.objects.get(user=user, resource=course).logged_minutes == 30
 
@@ -104,7 +104,7 @@ def test_a_sitting_logged_on_the_resource_page_moves_its_blocks_and_is_announced
     expect(page.locator("#watch-cuda-watch")).to_contain_text("3 h sur 12 h")
     expect(page.locator("#sittings-cuda .sitting")).to_have_count(3)
     expect(page.locator("#balance")).to_contain_text("3 h")
-    expect(page.locator("#watch-announcer")).to_have_text(
+    expect(page.locator("#change-announcer")).to_have_text(
         "Séance enregistrée pour « CUDA course »."
     )
     expect(page.locator("#watch-cuda-minutes")).to_be_focused()

@@ -139,7 +139,7 @@ CLICKS = [
     ("not watched, htmx, from its page", "not-watched", True, {"HX-Target": "watch-x-watch"}, 3, 8),
 ]
 
-# The pages' refreshes after a watch change (static/js/watch_changed.js): (page, queries). Session
+# The pages' refreshes after a watch change (static/js/blocks_follow.js): (page, queries). Session
 # and user, then the dashboard's one statement; the resource page's revision token and the
 # learner's rows for the resource in one statement; the catalogue's one statement (the revision
 # token and the watch rows), for the series' counts.

@@ -94,11 +94,11 @@ def test_the_page_follows_clicks_for_a_learner_only(learner, client):
     visitor's has neither."""
     ResourceFactory(slug="scan")
     visitor = client.get("/resources/", headers=EN).content.decode()
-    assert "watch-announcer" not in visitor and "watch_changed.js" not in visitor
+    assert "change-announcer" not in visitor and "blocks_follow.js" not in visitor
     client.force_login(learner)
     html = client.get("/resources/?q=scan", headers=EN).content.decode()
-    assert 'data-watch-blocks="/resources/"' in html
-    assert '<script src="/static/js/watch_changed.js" defer></script>' in html
+    assert 'data-follow-blocks="/resources/"' in html
+    assert '<script src="/static/js/blocks_follow.js" defer></script>' in html
 
 
 def catalogue_queries(client):

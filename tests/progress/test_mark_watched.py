@@ -74,7 +74,7 @@ def htmx_in(block):
 
 
 def refresh(client, page, resource):
-    """The page's refresh after a watch change, as static/js/watch_changed.js asks for it."""
+    """The page's refresh after a watch change, as static/js/blocks_follow.js asks for it."""
     return client.get(page, {"changed": resource.slug}, headers=HTMX).content.decode()
 
 
@@ -150,7 +150,7 @@ def test_without_htmx_the_page_is_the_page_whatever_its_address_says(learner_cli
 
 def test_a_resource_page_refreshes_its_controls_coded_state_balance_and_sittings(learner_client):
     """From the resource page: its refresh brings the controls, the watched-and-coded sentence,
-    the balance and the sittings (static/js/watch_changed.js keeps the controls clicked or typed
+    the balance and the sittings (static/js/blocks_follow.js keeps the controls clicked or typed
     in as they are)."""
     lecture = ResourceFactory(slug="scan", duration_minutes=60)
     learner_client.post(url(lecture), headers=htmx_in("watch-scan-watch"))
@@ -211,7 +211,7 @@ def test_from_next_up_the_refresh_marks_the_new_cards_first_action(
 ):
     """Marked from the next-up card: the new card's ids name its own resource, so the button
     clicked is gone, and its first action, a link that marks nothing, is marked for the focus
-    (static/js/watch_changed.js)."""
+    (static/js/blocks_follow.js)."""
     actions.mark_watched(user=learner, resource=seed_path.start)
     lecture = seed_path.lectures[0]
     learner_client.post(url(lecture), headers=htmx_in(f"next-up-{lecture.pk}-watch"))

@@ -74,7 +74,7 @@ def test_home_and_path_show_a_learner_the_same_page(learner, learner_client, see
         html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html.split("<main")[1])
         return re.sub(r'name="idempotency_key" value="[^"]+"', "", html)
 
-    home_as_path = re.sub(r'(value|data-watch-blocks)="/(#[\w-]+)?"', r'\1="/path/\2"', main(home))
+    home_as_path = re.sub(r'(value|data-follow-blocks)="/(#[\w-]+)?"', r'\1="/path/\2"', main(home))
     assert home_as_path == main(path)
     assert 'href="/" aria-current="page"' in home
     assert 'href="/path/" aria-current="page"' in path

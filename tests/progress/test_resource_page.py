@@ -36,7 +36,7 @@ def test_a_learner_sees_coded_state_balance_inline_form_and_note(learner_client,
     assert "Stopped at the online softmax" in html
     assert '<div id="coded-softmax">' in html
     assert 'name="page"' not in html and 'name="place"' not in html
-    assert 'data-watch-blocks="/resources/softmax/"' in html  # its refresh after a watch change
+    assert 'data-follow-blocks="/resources/softmax/"' in html  # its refresh after a watch change
 
 
 def test_another_learner_sees_neither_the_note_nor_the_sessions(

@@ -1,6 +1,6 @@
 """Every one-click change's answer names it in an htmx event, `watch-changed`, with the resource,
 its new state and the sentence the page says, whether the click came with htmx or not: the page's
-other blocks follow it (static/js/watch_changed.js). A refusal or a question changes nothing and
+other blocks follow it (static/js/blocks_follow.js). A refusal or a question changes nothing and
 names nothing."""
 
 import json

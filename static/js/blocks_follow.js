@@ -2,7 +2,7 @@
 // change in an htmx event: "watch-changed" {resource, status, announcement} for a one-click change
 // or a sitting's correction (progress/views/watching.py, sittings.py), "coding-changed"
 // {resource, announcement} for code logged (progress/views/today.py, coding.py). A page whose other
-// blocks follow has a live region, #watch-announcer, whose data-watch-blocks is the page's
+// blocks follow has a live region, #change-announcer, whose data-follow-blocks is the page's
 // address: this script says the change there, then asks the page, with the address's query (the
 // catalogue's filters), for its blocks that follow that resource (&changed=<slug>, answered out
 // of band, printed by the page's own macros).
@@ -58,8 +58,8 @@
   });
 
   function refresh(event) {
-    var region = document.getElementById("watch-announcer");
-    if (!region || !region.dataset.watchBlocks) {
+    var region = document.getElementById("change-announcer");
+    if (!region || !region.dataset.followBlocks) {
       return;
     }
     region.textContent = event.detail.announcement;
@@ -68,7 +68,7 @@
     var block = answeredBlock(event.target);
     var mine = block && block.id ? block.id : "";
     clicked = mine;
-    htmx.ajax("GET", region.dataset.watchBlocks + window.location.search, {
+    htmx.ajax("GET", region.dataset.followBlocks + window.location.search, {
       source: region,
       swap: "none",
       values: { changed: event.detail.resource },
