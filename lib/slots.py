@@ -36,6 +36,18 @@ def slot(name: str) -> str:
     return f"\x00{name}\x00"
 
 
+def positional(html: str, *names: str) -> str:
+    """The HTML as a plain format string, a positional field for each of its slots in the order
+    of names, for values escaped already: Markup's own format would escape them again, slowly,
+    and str.format fills positions twice as fast as names (the group board fills fifty entries)."""
+    text = str.replace(html, "{", "{{").replace("}", "}}")
+    for position, name in enumerate(names):
+        text = text.replace(slot(name), f"{{{position}}}")
+    if "\x00" in text:
+        raise ValueError(f"{text!r} has a slot that is not among {names}")
+    return text
+
+
 @dataclass(frozen=True, slots=True)
 class Slotted:
     """HTML cut at its slots: the text before the first slot, then (slot's name, text after it)."""

@@ -65,7 +65,7 @@ PAGES = [
     ("learner", "/settings/share/", 3),
     ("learner", "/groups/", 4),
     # + the members with their profiles and the revision token, then every member's figures and
-    # this week's shared sessions in one statement (groups/board.py).
+    # this week's shared sessions in one statement (groups/board_figures.py).
     ("learner", "/groups/{group}/", 4),
     ("learner", "/groups/{group}/manage/", 6),
     ("learner", "/share/{share_token}/", 8),
