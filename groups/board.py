@@ -94,6 +94,7 @@ class BoardPage:
     leave_url: str
     sorts: tuple[SortLink, ...]
     members: tuple[MemberLine, ...]
+    my_entry: str  # the anchor of the viewer's entry, "" when they are the only member
     fields: tuple[FieldGroup, ...]
     form_errors: tuple[str, ...]
 
@@ -404,6 +405,7 @@ def board_page(
         leave_url=url_with("groups:leave", group.slug),
         sorts=sort_links(sort),
         members=tuple(sorted(lines, key=SORTS.get(sort, SORTS[DEFAULT_SORT]))),
+        my_entry=f"#member-{me.pk}" if len(lines) > 1 else "",
         fields=membership_fields(me) if form is None else field_groups(form),
         form_errors=() if form is None else non_field_errors(form),
     )

@@ -259,3 +259,19 @@ def test_a_members_last_activity_is_their_latest_watching_or_coding(
     members = {m.name: m for m in client_of(learner).get(board_url(group)).context["page"].members}
     assert members["Grace H."].last_active_at == (now - timedelta(days=3)).timestamp()
     assert members["Ada L."].last_active_at == (now - timedelta(days=2)).timestamp()
+
+
+def test_a_member_can_jump_to_their_own_entry_on_a_board_of_several(
+    client_of, learner, other_learner, group, small_path
+):
+    """On a long board (fifty members on a phone) the viewer's entry may be far down: a link
+    goes to it, and to nothing when the viewer is the board's only member."""
+    body = client_of(learner).get(board_url(group, sort="name")).content.decode()
+    mine = membership(group, learner).pk
+    assert f'<a href="#member-{mine}">Aller à ma ligne</a>' in body
+    assert f'id="member-{mine}"' in body
+
+    group.memberships.filter(user=other_learner).delete()
+    body = client_of(learner).get(board_url(group)).content.decode()
+    assert "Aller à ma ligne" not in body
+    assert f'id="member-{mine}"' in body
