@@ -3,14 +3,14 @@ language (`Curriculum.built`) with slots where the learner's parts go.
 
 A tile's frame (templates/progress/_dashboard.jinja, `tile_frame`) holds what its step and the
 resource it resolves to print: the title, the length, the note, the code button. Its controls
-are written once for a resource not started and for one done, and per request for one in
-progress; its resume link, coding and nearest session are short sentences written once with
-slots for the learner's figures. A request puts the learner's parts in the slots; the page's
+are written once for a resource not started and for one done, and once with slots for the
+learner's minutes for one in progress; its resume link, coding and nearest session are short
+sentences written once with slots for the learner's figures. A request puts the learner's parts in the slots; the page's
 CSRF field, address and out-of-band attribute go in when the template prints the tile
 (`PathTile.printed`), as the catalogue's cards take theirs (progress/catalogue.py).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from django.template import engines
@@ -19,7 +19,7 @@ from django.utils import timezone
 from markupsafe import Markup, escape
 
 from curriculum.models import Resource, SessionAdvice
-from lib.durations import video_time
+from lib.durations import duration, video_time
 from lib.slots import Pieces, Slotted, filled, slot, split_at_slots
 from progress.catalogue import CSRF_SLOT, PAGE_SLOT, WatchMacros
 from progress.models import Watch
@@ -55,6 +55,16 @@ URL, TIME, TITLE, NAME, OTHER, MINUTES, GOAL, MAX, VALUE, DONE, WATCHED, PLANNED
         "planned",
     )
 )
+
+# The slots of the controls of a resource in progress: what in them is the learner's (given to the
+# macro as text where it prints numbers).
+WATCHED_MINUTES, PERCENT, CREDIT = (slot(name) for name in ("watched_minutes", "percent", "credit"))
+LEARNERS_MINUTES: dict[str, Any] = {
+    "watched": WATCHED,
+    "watched_minutes": WATCHED_MINUTES,
+    "percent": PERCENT,
+    "credit": CREDIT,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +202,9 @@ class PathTiles:
     # The cards' controls not started and done, by place, resource id and status: written on
     # first use (their HTML depends on nothing else), the CSRF field's and page's slots left.
     card_controls: dict[tuple[str, int, str], str] = field(default_factory=dict)
+    # The controls of a resource in progress, by place, resource id and anchor: written on first
+    # use with slots for the learner's minutes (in_progress_controls).
+    in_progress: dict[tuple[str, int, str], Pieces] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,14 +240,35 @@ def card_controls(
 ) -> Controls:
     """The controls of a card (next up, start here) for the learner's state of its resource."""
     status = state.status
+    if status == "in_progress":
+        return Controls(in_progress_controls(tiles, state, place, labels, anchor))
     key = (place, state.resource.pk, status)
-    html = tiles.card_controls.get(key) if status != "in_progress" else None
+    html = tiles.card_controls.get(key)
     if html is None:
         made = watch_controls(state, place, labels, anchor)
         html = str(tiles.watch_macros.render(made, PAGE_SLOT))
-        if status != "in_progress":
-            tiles.card_controls[key] = html
+        tiles.card_controls[key] = html
     return Controls(html)
+
+
+def in_progress_controls(
+    tiles: PathTiles, state: ResourceState, place: str, labels: ResourceLabels, anchor: str
+) -> str:
+    """The controls of a resource in progress, from their shape for this place (written on first
+    use, what is the learner's in slots) with the learner's minutes in."""
+    key = (place, state.resource.pk, anchor)
+    pieces = tiles.in_progress.get(key)
+    if pieces is None:
+        shape = replace(watch_controls(state, place, labels, anchor), **LEARNERS_MINUTES)
+        pieces = split_at_slots(tiles.watch_macros.render(shape, PAGE_SLOT))
+        tiles.in_progress[key] = pieces
+    values = {
+        WATCHED: escape(duration(state.watched_minutes)),
+        WATCHED_MINUTES: str(state.watched_minutes),
+        PERCENT: str(state.percent),
+        CREDIT: escape(duration(state.credit_on_finish)),
+    }
+    return filled(pieces, values)
 
 
 def dashboard_macros() -> Any:
@@ -383,8 +417,9 @@ def path_tile(step: StepProgress, tiles: PathTiles) -> PathTile:
         values[PROMPT] = words.prompts[prompt(step)]
     else:
         if status == "in_progress":
-            made = watch_controls(state, face.place, face.labels, anchor=f"#{face.place}")
-            values[CONTROLS] = str(tiles.watch_macros.render(made, PAGE_SLOT))
+            values[CONTROLS] = in_progress_controls(
+                tiles, state, face.place, face.labels, f"#{face.place}"
+            )
         else:
             values[CONTROLS] = found.controls[status]
         values[RESUME] = resume_html(words, resume(state, face.labels))

@@ -82,6 +82,24 @@ def test_steps_show_not_started_in_progress_and_watched(learner, learner_client,
     assert "Not started" in step_html(html, seed_path.steps[1])
 
 
+def test_two_learners_in_the_same_course_each_read_their_own_minutes(
+    learner, other_learner, client, seed_path
+):
+    """The controls of a resource in progress are written once per place, the learner's minutes
+    in slots: the next learner's dashboard, from the same process, shows their own."""
+    for user, minutes in ((learner, 90), (other_learner, 240)):
+        actions.log_sitting(user=user, resource=seed_path.course, minutes=minutes)
+    client.force_login(learner)
+    first = step_html(dashboard(client), seed_path.steps[3])
+    client.force_login(other_learner)
+    second = step_html(dashboard(client), seed_path.steps[3])
+    assert 'max="720" value="90"' in first
+    assert "In progress: 1\u00a0h\u00a030 of 12\u00a0h" in first
+    assert 'max="720" value="240"' in second
+    assert "In progress: 4\u00a0h of 12\u00a0h" in second
+    assert "1\u00a0h\u00a030" not in second
+
+
 def test_the_dashboard_shows_the_balance_this_week_and_overall(learner, learner_client, seed_path):
     """Watched 1 h and coded 1 h 30: both balances say 1 h 30 of code is still missing."""
     actions.mark_watched(user=learner, resource=seed_path.start)
