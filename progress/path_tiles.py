@@ -5,9 +5,9 @@ A tile's frame (templates/progress/_dashboard.jinja, `tile_frame`) holds what it
 resource it resolves to print: the title, the length, the note, the code button. Its controls
 are written once for a resource not started and for one done, and once with slots for the
 learner's minutes for one in progress; its resume link, coding and nearest session are short
-sentences written once with slots for the learner's figures. A request puts the learner's parts in the slots; the page's
-CSRF field, address and out-of-band attribute go in when the template prints the tile
-(`PathTile.printed`), as the catalogue's cards take theirs (progress/catalogue.py).
+sentences written once with slots for the learner's figures. A request puts the learner's parts
+in the slots; the page's CSRF field, address and out-of-band attribute go in when the template
+prints the tile (`PathTile.printed`), as the catalogue's cards take theirs (progress/catalogue.py).
 """
 
 from dataclasses import dataclass, field, replace
