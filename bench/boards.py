@@ -1,11 +1,12 @@
 """Boards of chosen sizes cut from the benchmark's study group, for `bench/split.py --board-sizes`:
 what a board costs by its number of members."""
 
+import argparse
 from contextlib import contextmanager
 
 from django.contrib.sessions.backends.db import SessionStore
 
-from bench import BOARD_SLUG
+from bench import BOARD_MEMBERS, BOARD_SLUG
 from groups.models import Membership, StudyGroup
 
 
@@ -48,3 +49,16 @@ def user_of(cookie_line: str) -> int | None:
     """The learner a cookie line is signed in as."""
     user = SessionStore(session_key=cookie_line.split()[0]).load().get("_auth_user_id")
     return int(user) if user is not None else None
+
+
+def board_sizes(text: str) -> list[int]:
+    """--board-sizes: numbers of members the benchmark's group can give, 2,10,50."""
+    try:
+        sizes = [int(size) for size in text.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or not all(1 <= size <= BOARD_MEMBERS for size in sizes):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give numbers of members from 1 to {BOARD_MEMBERS}, such as 2,10,50"
+        )
+    return sizes

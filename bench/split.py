@@ -65,7 +65,7 @@ from django.db import connection  # noqa: E402
 from django.template import loader  # noqa: E402
 
 from bench import BOARD_PATH, BOARD_SLUG, BODIES, EDITOR_PATH, FLOOR_PATH, cookie_file  # noqa: E402
-from bench.boards import board_path, boards_of_sizes, user_of  # noqa: E402
+from bench.boards import board_path, board_sizes, boards_of_sizes, user_of  # noqa: E402
 from bench.run import TARGETS  # noqa: E402
 
 
@@ -208,7 +208,7 @@ def main():
     parser.add_argument("--learners", type=int, default=50, help="cookie lines to cycle through")
     parser.add_argument(
         "--board-sizes",
-        type=lambda text: [int(size) for size in text.split(",")],
+        type=board_sizes,
         help="split boards of these numbers of members (comma-separated), not the targets",
     )
     args = parser.parse_args()

@@ -388,3 +388,20 @@ def test_user_of_reads_the_learner_a_cookie_line_is_signed_in_as():
     session.create()
     assert user_of(f"{session.session_key} csrf-token") == learner.pk
     assert user_of("no-such-session csrf-token") is None
+
+
+@pytest.mark.parametrize("text", ["2,10,50", "1", "50"])
+def test_board_sizes_take_numbers_the_benchmark_group_can_give(text):
+    from bench.boards import board_sizes
+
+    assert board_sizes(text) == [int(size) for size in text.split(",")]
+
+
+@pytest.mark.parametrize("text", ["0,10", "51", "ten", "2,,10", ""])
+def test_board_sizes_refuse_what_no_board_can_be(text):
+    import argparse
+
+    from bench.boards import board_sizes
+
+    with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 50"):
+        board_sizes(text)
