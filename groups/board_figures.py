@@ -23,7 +23,7 @@ from curriculum import structure
 from curriculum.models import Revision
 from groups.models import Membership, StudyGroup
 from lib.prepared import prepared_rows
-from lib.raw_rows import day_of, instant_of
+from lib.raw_rows import day_before, day_of, instant_of
 from lib.time_zone import zone_or_default
 from progress.balance import week_bounds, week_start
 from progress.models import CodingSession, Profile, Watch, WatchEvent
@@ -50,19 +50,17 @@ SELECT m.id, m.group_id, m.user_id, m.role, m.display_name, m.shares,
  ORDER BY m.role DESC, m.joined_at, m.id
 """
 
-# What differs between the databases: the day before a day, the latest of two instants either of
-# which may be NULL (SQLite's max() of several is NULL when one is), and a member's sessions as
-# one JSON list (PostgreSQL keeps an aggregate's order only when told; SQLite takes its
-# subquery's).
+# What differs between the databases, beside the day before a day (lib.raw_rows.day_before): the
+# latest of two instants either of which may be NULL (SQLite's max() of several is NULL when one
+# is), and a member's sessions as one JSON list (PostgreSQL keeps an aggregate's order only when
+# told; SQLite takes its subquery's).
 DIALECTS = {
     "postgresql": {
-        "previous_day": "{} - 1",
         "latest": "GREATEST({0}, {1})",
         "sessions": "json_agg(json_build_array(c.day, c.minutes, c.built, c.code_url) "
         "ORDER BY c.day DESC, c.created_at DESC, c.id DESC)",
     },
     "sqlite": {
-        "previous_day": "date({}, '-1 day')",
         "latest": "MAX(COALESCE({0}, {1}), COALESCE({1}, {0}))",
         "sessions": "json_group_array(json_array(c.day, c.minutes, c.built, c.code_url))",
     },
@@ -298,7 +296,7 @@ def figures_sql(members: list[Member], weights: dict[int, int]) -> tuple[str, di
         coding=CODING,
         events=EVENTS,
         watches=WATCHES,
-        previous_day=dialect["previous_day"].format("r.day"),
+        previous_day=day_before("r.day", connection.vendor),
         last_active=dialect["latest"].format(
             LAST_WATCHED.format(events=EVENTS), LAST_CODED.format(coding=CODING)
         ),

@@ -1,5 +1,6 @@
 """Values of a raw SQL row as the ORM would give them: PostgreSQL's driver returns dates, times
-and aware instants, SQLite's returns them as ISO text (instants in UTC)."""
+and aware instants, SQLite's returns them as ISO text (instants in UTC); and the day arithmetic
+raw SQL writes differently on each."""
 
 import datetime
 
@@ -24,3 +25,12 @@ def instant_of(value):
         if value is not None and timezone.is_naive(value):
             value = value.replace(tzinfo=datetime.UTC)
     return value
+
+
+# The day before a date column's day: PostgreSQL subtracts days from a date, SQLite has date().
+DAY_BEFORE = {"postgresql": "{} - 1", "sqlite": "date({}, '-1 day')"}
+
+
+def day_before(column: str, vendor: str) -> str:
+    """SQL for the day before the day in column, on the database vendor."""
+    return DAY_BEFORE.get(vendor, DAY_BEFORE["postgresql"]).format(column)

@@ -18,7 +18,7 @@ from django.db import connection
 
 from curriculum.models import Revision
 from lib.prepared import prepared_rows
-from lib.raw_rows import day_of, instant_of
+from lib.raw_rows import day_before, day_of, instant_of
 from progress.balance import WATCHED_PER_RESOURCE, week_bounds, week_start
 from progress.models import CodingSession, Profile, Watch
 
@@ -55,7 +55,6 @@ RUN = """WITH RECURSIVE run(day) AS (
     FROM run WHERE run.day IS NOT NULL
 )
 """
-PREVIOUS_DAY = {"postgresql": "run.day - 1", "sqlite": "date(run.day, '-1 day')"}
 
 # Each branch fills the columns its kind needs: i1-i4 numbers, t1-t2 instants, d1 a day,
 # s1-s2 text, b1 a flag. The first branch casts its NULLs, so that PostgreSQL, which types a
@@ -103,9 +102,8 @@ SELECT 'day', SUM(minutes), NULL, NULL, NULL, NULL, NULL, day, NULL, NULL, NULL
 @cache
 def statement(vendor: str) -> str:
     """The statement in the database's dialect (the day before a day is written differently)."""
-    previous_day = PREVIOUS_DAY.get(vendor, PREVIOUS_DAY["postgresql"])
     coding = CodingSession._meta.db_table
-    return RUN.format(coding=coding, previous_day=previous_day) + BRANCHES.format(
+    return RUN.format(coding=coding, previous_day=day_before("run.day", vendor)) + BRANCHES.format(
         WATCHED_PER_RESOURCE=WATCHED_PER_RESOURCE, coding=coding
     )
 

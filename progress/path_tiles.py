@@ -19,7 +19,7 @@ from django.utils import timezone
 from markupsafe import Markup, escape
 
 from curriculum.models import Resource, SessionAdvice
-from lib.durations import duration, video_time
+from lib.durations import video_time
 from lib.slots import Pieces, Slotted, filled, slot, split_at_slots
 from progress.catalogue import CSRF_SLOT, PAGE_SLOT, WatchMacros
 from progress.models import Watch
@@ -263,10 +263,10 @@ def in_progress_controls(
         pieces = split_at_slots(tiles.watch_macros.render(shape, PAGE_SLOT))
         tiles.in_progress[key] = pieces
     values = {
-        WATCHED: escape(duration(state.watched_minutes)),
+        WATCHED: escape(tiles.labels.length(state.watched_minutes)),
         WATCHED_MINUTES: str(state.watched_minutes),
         PERCENT: str(state.percent),
-        CREDIT: escape(duration(state.credit_on_finish)),
+        CREDIT: escape(tiles.labels.length(state.credit_on_finish)),
     }
     return filled(pieces, values)
 
