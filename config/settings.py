@@ -160,6 +160,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Django turns psycopg's prepared statements off; the ORM's client-side binding never
         # prepares, so this reaches only the cursors that ask for it.
         DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", 5)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # `make run` serves from threads beside the task worker, all writing to one file. A write
+    # transaction takes the write lock as it begins, waiting its turn, instead of failing with
+    # "database is locked" when it upgrades a read lock while another writer holds the file;
+    # write-ahead logging lets pages read while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+    DATABASES["default"]["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL;")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
