@@ -1,7 +1,9 @@
 import base64
 import time
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from editor.models import EditorKey
 from tests.api.conftest import write_token  # noqa: F401  (a read-and-write API token, shared)
@@ -12,6 +14,18 @@ BASE = "/editor/v1"
 BULK = f"{BASE}/users/current/heartbeats.bulk"
 ONE = f"{BASE}/users/current/heartbeats"
 STATUS_BAR = f"{BASE}/users/current/statusbar/today"
+
+
+def an_hour_ago_for(minutes: int) -> float:
+    """About an hour ago, as wakatime-cli writes a heartbeat's time, moved earlier when the next
+    `minutes` would cross midnight in the learner's day (the site's time zone here): coding is
+    counted per day, and such a run would make two sessions."""
+    start = timezone.localtime() - timedelta(hours=1)
+    end = start + timedelta(minutes=minutes)
+    if end.date() != start.date():
+        midnight = end.replace(hour=0, minute=0, second=0, microsecond=0)
+        start = midnight - timedelta(minutes=minutes + 1)
+    return start.timestamp()
 
 
 def basic(key):

@@ -1,12 +1,10 @@
 """A bulk is ingested in a fixed number of queries, however many heartbeats it holds."""
 
-import time
-
 import pytest
 
 from editor.models import EditorKey
 from progress.models import CodingSession
-from tests.editor.conftest import BULK, basic, cli_heartbeat
+from tests.editor.conftest import BULK, an_hour_ago_for, basic, cli_heartbeat
 from tests.factories import UserFactory
 
 
@@ -18,7 +16,7 @@ def test_a_bulk_takes_the_same_queries_at_1_and_25_heartbeats(
     savepoint around them."""
     user = UserFactory()
     key = EditorKey.objects.issue(user=user)
-    now = time.time() - 3600
+    now = an_hour_ago_for(minutes=size + 1) + 60
     # A heartbeat a minute before, so that even a bulk of one makes a minute of code.
     client.post(
         BULK,

@@ -1,14 +1,12 @@
 """Bulks of one learner sent at once, some resent, count as if sent one by one (PostgreSQL only)."""
 
-import time
-
 import pytest
 from django.db import connection
 from django.test import Client
 
 from editor.models import EditorKey
 from progress.models import CodingSession, EditorProject, Heartbeat
-from tests.editor.conftest import BULK, basic, cli_heartbeat
+from tests.editor.conftest import BULK, an_hour_ago_for, basic, cli_heartbeat
 from tests.factories import UserFactory
 from tests.progress.test_concurrency import run_at_once
 
@@ -28,7 +26,7 @@ def test_ten_bulks_at_once_lose_nothing_and_count_nothing_twice():
     of one project, one session, 25 heartbeats."""
     learner = UserFactory(username="ada")
     key = EditorKey.objects.issue(user=learner)
-    start = time.time() - 3600
+    start = an_hour_ago_for(minutes=25)
     bulks = [[cli_heartbeat(start + 60 * (5 * b + n)) for n in range(5)] for b in range(5)]
     clients = [Client() for _ in range(THREADS)]
 

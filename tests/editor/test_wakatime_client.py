@@ -15,6 +15,7 @@ import pytest
 
 from editor.models import EditorKey
 from progress.models import CodingSession
+from tests.editor.conftest import an_hour_ago_for
 from tests.factories import UserFactory
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "parcours-wakatime13"
@@ -66,7 +67,7 @@ def test_wakatime_13_logs_coded_time_into_parcours(live_server, home):
     key = EditorKey.objects.issue(user=learner)
     bulk_url = f"{live_server.url}/editor/v1/users/current/heartbeats.bulk"
     (home / ".wakatime.cfg").write_text(f"[settings]\napi_url = {bulk_url}\napi_key = {key}\n")
-    start = time.time() - 3600
+    start = an_hour_ago_for(minutes=7)
     for minutes in (0, 4, 7):
         result = send(command, home, at=start + minutes * 60)
         assert result.returncode == 0, result.stdout + result.stderr
