@@ -25,9 +25,12 @@ migrate: install
 	DEBUG=1 $(PYTHON) manage.py migrate --no-input
 
 # The task worker (digest e-mails) runs in the background beside the server and stops with it.
+# Links in mails start with SITE_URL: by default the address the server listens on.
 run: migrate
 	DEBUG=1 $(PYTHON) manage.py load_curriculum
-	@DEBUG=1 $(PYTHON) manage.py db_worker --no-reload --no-startup-delay & worker=$$!; \
+	DEBUG=1 $(PYTHON) manage.py load_exercises
+	@export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
+	DEBUG=1 $(PYTHON) manage.py db_worker --no-reload --no-startup-delay & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=1 $(PYTHON) manage.py runserver $(HOST):$(PORT)
 

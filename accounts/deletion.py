@@ -1,15 +1,20 @@
 """What deleting an account removes beyond the rows that cascade from the user.
 
-Sessions, the sign-in log and the task queue name a learner without a foreign key: sessions hold
-the user's id inside their encoded data, django-axes' tables hold the username as typed, and the
-queue holds the ids of their digests and nudges.
+Sessions, the sign-in log, admin's history and the task queue name a learner without a foreign
+key: sessions hold the user's id inside their encoded data, django-axes' tables hold what was
+typed in the username box (the username, or the e-mail address a learner often types there),
+admin's history names an account a curator changed by its username, and the queue holds the ids
+of their digests and nudges.
 """
 
 from importlib import import_module
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
+from django.contrib.admin.models import LogEntry
 from django.contrib.auth import SESSION_KEY
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Q
 
 from accounts.throttling import forget_reset_mails
 from groups.actions import leave_every_group
@@ -22,8 +27,29 @@ def forget_learner(user):
     forget_reset_mails(user)
     leave_every_group(user)
     forget_tasks_of(user)
+    forget_signin_log(user)
+    anonymise_admin_history(user)
+
+
+def forget_signin_log(user):
+    """Delete the sign-in log's rows typed with the learner's username or e-mail address, any case."""
+    typed = Q(username__iexact=user.get_username())
+    if user.email:
+        typed |= Q(username__iexact=user.email)
     for model in (AccessAttempt, AccessLog, AccessFailureLog):
-        model.objects.filter(username__iexact=user.get_username()).delete()
+        model.objects.filter(typed).delete()
+
+
+def anonymise_admin_history(user):
+    """Admin's history of changes to the account keeps what was done, not whose account it was.
+
+    The rows of a curator's own actions go with the curator's account (a foreign key); these are
+    about the account, and name it only in object_repr (change messages list field names).
+    """
+    about_the_account = LogEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(user), object_id=str(user.pk)
+    )
+    about_the_account.update(object_repr=f"deleted account #{user.pk}")
 
 
 def session_keys_of(user):

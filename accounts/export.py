@@ -7,6 +7,7 @@ import zipfile
 from django.utils import timezone
 
 from groups.models import Membership
+from practice.models import Submission
 from progress.editor_time import HEARTBEAT_RETENTION
 from progress.models import (
     CodingSession,
@@ -32,7 +33,7 @@ COLUMNS = {
         "time_zone",
         "records_viewing",
     ],
-    "watches": ["resource", "logged_minutes", "finished_at", "updated_at"],
+    "watches": ["resource", "logged_minutes", "finished_at", "skipped_at", "updated_at"],
     "watch_events": ["resource", "kind", "minutes", "logged_minutes", "at"],
     "viewings": [
         "resource",
@@ -61,6 +62,7 @@ COLUMNS = {
     "digests": ["week", "sent_at"],
     "daily_nudge": ["hour", "subscribed_at"],
     "nudges": ["day", "status", "sent_at"],
+    "exercises_passed": ["exercise", "first_passed_at", "submissions"],
 }
 
 
@@ -101,6 +103,7 @@ def export_rows(user):
                 "resource": watch.resource.slug,
                 "logged_minutes": watch.logged_minutes,
                 "finished_at": iso(watch.finished_at),
+                "skipped_at": iso(watch.skipped_at),
                 "updated_at": iso(watch.updated_at),
             }
             for watch in Watch.objects.filter(user=user).select_related("resource").order_by("pk")
@@ -200,6 +203,12 @@ def export_rows(user):
             for day, status, sent_at in Nudge.objects.filter(user=user)
             .order_by("day")
             .values_list("day", "status", "sent_at")
+        ],
+        "exercises_passed": [
+            {"exercise": slug, "first_passed_at": iso(first), "submissions": count}
+            for slug, first, count in Submission.objects.for_learner(user)
+            .passed_with_counts()
+            .values_list("exercise__slug", "first_passed_at", "submissions")
         ],
     }
 

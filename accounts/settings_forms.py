@@ -2,10 +2,12 @@
 
 from django import forms
 from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
 from curriculum.models import Architecture, GpuCard
+from lib.time_zone import zone_or_default
 from lib.widgets import OptionsInPythonSelect, TimeZoneSelect, day_input
 from progress.models import Profile
 
@@ -93,6 +95,20 @@ class ProfileForm(forms.ModelForm):
         if card is not None:
             cleaned["architecture"] = card.architecture
         return cleaned
+
+    # Two hooks of ModelForm's model validation (Django's private API, stable since 1.x), so that
+    # the start day is judged as the learner sees it: a day left as it was is never judged again
+    # (a start day saved "tomorrow" by an older sign-up must not block every other setting), and
+    # a day changed is "in the future" or not in the zone being saved, not the one being left.
+    def _get_validation_exclusions(self):
+        exclusions = super()._get_validation_exclusions()
+        if "started_on" not in self.changed_data:
+            exclusions.add("started_on")
+        return exclusions
+
+    def _post_clean(self):
+        with timezone.override(zone_or_default(self.cleaned_data.get("time_zone") or "")):
+            super()._post_clean()
 
 
 class DeleteAccountForm(forms.Form):

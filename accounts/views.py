@@ -20,6 +20,7 @@ from accounts.settings_forms import DeleteAccountForm, ProfileForm
 from accounts.settings_page import settings_page
 from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from lib.next_url import safe_next_url
+from lib.time_zone import zone_or_default
 from progress.models import Profile
 from progress.time_zone import remember_time_zone
 
@@ -34,8 +35,16 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         try:
             with transaction.atomic():
                 user = form.save()
+                zone = form.cleaned_data["time_zone"]
+                # The learner's today, not the server's: in Toronto at 23:00 it is still today.
+                started_on = timezone.localdate(timezone=zone_or_default(zone))
                 Profile.objects.get_or_create(
-                    user=user, defaults={"time_zone": form.cleaned_data["time_zone"]}
+                    user=user,
+                    defaults={
+                        "time_zone": zone,
+                        "started_on": started_on,
+                        "browser_language": translation.get_language(),
+                    },
                 )
         except IntegrityError:
             # Someone took the same username or e-mail between our check and the save.
@@ -48,7 +57,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
                 request, _("Welcome to Parcours, %(username)s!") % {"username": user.get_username()}
             )
             return redirect(next_url)
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+    return render(request, "registration/signup.jinja", {"form": form, "next": next_url})
 
 
 def render_settings(

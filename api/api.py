@@ -9,7 +9,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.operation import Operation
 
 from api.auth import ApiError
-from api.views import learner, notes, resources, sessions
+from api.views import learner, notes, practice, resources, sessions
 
 
 class ParcoursApi(NinjaAPI):
@@ -27,7 +27,7 @@ api = ParcoursApi(
     # Served from ninja's static files ("ninja" is installed): no CDN, no inline script.
     docs=Swagger(settings={"validatorUrl": None}),
 )
-for area in (learner, resources, sessions, notes):
+for area in (learner, resources, sessions, notes, practice):
     api.add_router("", area.router)
 
 

@@ -26,6 +26,11 @@ def split_token(token: str) -> str | None:
     return prefix
 
 
+# Usable tokens one learner may hold: each has its own rate budget, and a learner needs one per
+# machine or script, far fewer than this (docs/api-and-cli.md).
+MAX_TOKENS_PER_LEARNER = 20
+
+
 class AccessTokenQuerySet(TokenQuerySet):
     def for_learner(self, user):
         """The tokens of one learner, newest first."""

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 from ninja import Field, Schema
 from pydantic import AfterValidator, BeforeValidator, JsonValue
 from pydantic_core import PydanticCustomError
@@ -206,8 +207,9 @@ class EditorKeyOut(Schema):
 
 # Read from a progress.path.ResourceState.
 class StateOut(Schema):
-    status: str = Field(description="done, in_progress or not_started.")
+    status: str = Field(description="done, skipped, in_progress or not_started.")
     is_done: bool
+    is_skipped: bool = Field(description="The learner already knows it: the path goes past it.")
     watched_minutes: int
     planned_minutes: int
     percent: int
@@ -364,3 +366,50 @@ class NoteOut(Schema):
     resource: str = Field(validation_alias="resource.slug")
     text: str
     updated_at: datetime | None
+
+
+# Practice
+
+
+class ExerciseOut(Schema):
+    slug: str
+    title: str
+    resource: str = Field(validation_alias="resource.slug", description="The lecture it follows.")
+    url: str
+    passed: bool = Field(description="Whether one of the learner's solutions passed.")
+
+    @staticmethod
+    def resolve_url(obj: Any, context: Mapping[str, Any]) -> str:
+        return context["request"].build_absolute_uri(obj.get_absolute_url())
+
+
+class ExerciseDetailOut(ExerciseOut):
+    statement: str = Field(description="Markdown, in the request's language.")
+    starter: str
+    files: dict[str, str] = Field(
+        description="The files to check locally, by name: starter.py, check.py (the runner), "
+        "cases.py (the public cases), exercise.json."
+    )
+
+
+class SubmissionIn(Schema):
+    code: Annotated[Text, checked_by_the_form(minLength=1, maxLength=65536)]
+
+
+class SubmissionOut(Schema):
+    id: int
+    exercise: str = Field(validation_alias="exercise.slug")
+    verdict: str = Field(description="pending, passed, failed, timed_out, crashed or refused.")
+    message: str
+    case: dict[str, JsonValue] | None = Field(
+        description='The first public case that failed; of a hidden case only {"hidden": true}.'
+    )
+    seconds: float | None
+    created: datetime
+    checked: datetime | None
+    source: str
+
+    @staticmethod
+    def resolve_message(obj: Any) -> str:
+        # The server's own reasons are stored as their English msgid: said in the request's language.
+        return gettext(obj.message) if obj.message else ""

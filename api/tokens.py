@@ -13,8 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from api.forms import TokenForm
-from api.models import AccessToken
-from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from api.models import MAX_TOKENS_PER_LEARNER, AccessToken
 from lib.http import AuthenticatedHttpRequest
 from lib.urls import url_with
 
@@ -46,15 +45,14 @@ class Created:
 @dataclass(frozen=True, slots=True)
 class TokensPage:
     created: Created | None
-    fields: tuple[FieldGroup, ...]
-    form_errors: tuple[str, ...]
+    form: TokenForm  # blank, or as it was sent with its errors
     tokens: tuple[TokenRow, ...]
     api_url: str
     docs_url: str
 
 
-def when(moment, format_name: str = "SHORT_DATETIME_FORMAT") -> str:
-    """A moment in the learner's time zone, as the date filter writes it; "" for none."""
+def when(moment, format_name: str = "DATETIME_FORMAT") -> str:
+    """A moment in the learner's time zone, written long ("5 December 2026, 13:11"); "" for none."""
     return date_format(timezone.localtime(moment), format_name) if moment else ""
 
 
@@ -68,7 +66,7 @@ def token_row(token: AccessToken, now) -> TokenRow:
         created=when(token.created_at),
         used=when(token.last_used_at),
         revoked=when(token.revoked_at) if token.is_revoked else "",
-        expires=when(token.expires_at, "SHORT_DATE_FORMAT"),
+        expires=when(token.expires_at, "DATE_FORMAT"),
         revoke_url=url_with("tokens:revoke", token.pk),
     )
 
@@ -78,6 +76,13 @@ def token_row(token: AccessToken, now) -> TokenRow:
 def token_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = TokenForm(request.POST or None)
     created = None
+    usable = AccessToken.objects.for_learner(request.user).usable()
+    if request.method == "POST" and form.is_valid() and usable.count() >= MAX_TOKENS_PER_LEARNER:
+        form.add_error(
+            None,
+            _("You have %(count)s usable tokens, the most one learner may have: revoke one first.")
+            % {"count": MAX_TOKENS_PER_LEARNER},
+        )
     if request.method == "POST" and form.is_valid():
         token, clear = AccessToken.objects.create_for(
             user=request.user,
@@ -91,8 +96,7 @@ def token_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     now = timezone.now()
     page = TokensPage(
         created=created,
-        fields=field_groups(form),
-        form_errors=non_field_errors(form),
+        form=form,
         tokens=tuple(token_row(t, now) for t in AccessToken.objects.for_learner(request.user)),
         api_url=request.build_absolute_uri(reverse("api:api-root")),
         docs_url=reverse("api:openapi-view"),

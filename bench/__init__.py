@@ -15,18 +15,23 @@ BODIES = {
     ),
 }
 
-# The editor's bulk of 25 heartbeats, as wakatime-cli sends it every few minutes: two minutes apart
-# in the hour before the run, so each learner's first bulk inserts them and the others (a resent
-# bulk) insert nothing and count the day again. Sent with the learner's editor key, not a cookie.
+# The editor's heartbeats, sent with each learner's editor key, not a cookie: a bulk of 25, as
+# wakatime-cli sends its offline queue, and one heartbeat, as the plugins send while online. Each
+# request carries new heartbeats: load.lua writes each @TIME@ as the learner's next minute (from six
+# hours before the run), and @RUN@ as the run's start, so that no run resends another's.
 EDITOR_PATH = "/editor/v1/users/current/heartbeats.bulk"
-_START = time.time() - 3600
-BODIES[EDITOR_PATH] = json.dumps(
-    [
+EDITOR_ONE_PATH = "/editor/v1/users/current/heartbeats"
+EDITOR_PATHS = (EDITOR_PATH, EDITOR_ONE_PATH)
+
+
+def _heartbeat(n):
+    """A heartbeat as wakatime-cli sends it, its time and run written by load.lua."""
+    beat = json.dumps(
         {
-            "entity": f"/home/learner/kernels/kernel_{n % 5}.cu",
+            "entity": f"/home/learner/kernels/@RUN@/kernel_{n % 5}.cu",
             "type": "file",
             "category": "coding",
-            "time": _START + 120 * n,
+            "time": "@TIME@",
             "project": "kernels",
             "branch": "main",
             "language": "CUDA",
@@ -36,9 +41,23 @@ BODIES[EDITOR_PATH] = json.dumps(
             "cursorpos": 7,
             "user_agent": "wakatime/v1.102.1 (linux) go1.22.1 vscode/1.95.3 vscode-wakatime/24.6.2",
         }
-        for n in range(25)
-    ]
-)
+    )
+    return beat.replace('"@TIME@"', "@TIME@")
+
+
+BODIES[EDITOR_PATH] = "[" + ", ".join(_heartbeat(n) for n in range(25)) + "]"
+BODIES[EDITOR_ONE_PATH] = _heartbeat(0)
+
+
+def concrete(body: str, start: float | None = None) -> str:
+    """A body with its @TIME@ (each the next minute from start, an hour ago by default) and
+    @RUN@ written, as load.lua writes them: what a single request outside wrk sends."""
+    start = time.time() - 3600 if start is None else start
+    parts = body.split("@TIME@")
+    written = parts[0] + "".join(f"{start + 60 * n:.0f}{part}" for n, part in enumerate(parts[1:]))
+    return written.replace("@RUN@", f"{start:.0f}")
+
+
 # The group board of the benchmark's study group: bench/generate.py makes it, its members all
 # signed-in learners. Any other learner gets a 404 there (a group is private), so its requests are
 # sent as its members only, whose cookie lines are in their own file.
@@ -55,4 +74,4 @@ def cookie_file(results, path):
 
 
 # What each target answers when all is well.
-STATUS = {EDITOR_PATH: 201}
+STATUS = {EDITOR_PATH: 201, EDITOR_ONE_PATH: 201}

@@ -2,7 +2,9 @@
 -- Run with one wrk thread (-t1, any number of connections). Environment: BENCH_COOKIES (file of
 -- "sessionid csrftoken" lines), BENCH_REQUESTS (total), BENCH_METHOD (GET or POST), BENCH_OUT
 -- (JSON result file), BENCH_BODY (a JSON body to send, or empty), BENCH_EDITOR ("1": send the
--- learner's editor key, the line's third field, instead of the cookies). When the count is reached the thread stops and writes BENCH_OUT .. ".stop";
+-- learner's editor key, the line's third field, instead of the cookies). In a body, each @TIME@ is
+-- written as the learner's next minute from six hours before the run, and @RUN@ as the run's
+-- start: every heartbeat sent is new. When the count is reached the thread stops and writes BENCH_OUT .. ".stop";
 -- wrk itself only ends at its duration or on SIGINT, which bench/run.py then sends.
 
 local cookies = {}
@@ -10,6 +12,8 @@ local counter = 0
 local answered = 0
 local limit = 0
 local stopping = false
+local run = os.time()
+local minutes = {}
 
 function init(args)
   for line in io.lines(os.getenv("BENCH_COOKIES")) do
@@ -21,7 +25,8 @@ end
 
 function request()
   counter = counter + 1
-  local pick = cookies[((counter * 7919) % #cookies) + 1]
+  local index = ((counter * 7919) % #cookies) + 1
+  local pick = cookies[index]
   local headers = {
     ["Cookie"] = "sessionid=" .. pick[1] .. "; csrftoken=" .. pick[2],
     ["X-CSRFToken"] = pick[2],
@@ -35,6 +40,10 @@ function request()
   if body == nil or body == "" then
     body = nil
   else
+    body = body:gsub("@TIME@", function()
+      minutes[index] = (minutes[index] or 0) + 1
+      return tostring(run - 6 * 3600 + 60 * minutes[index])
+    end):gsub("@RUN@", tostring(run))
     headers["Content-Type"] = "application/json"
   end
   return wrk.format(os.getenv("BENCH_METHOD"), nil, headers, body)

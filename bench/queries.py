@@ -12,9 +12,11 @@ writes {"data": {"learners": ..., ...}, "learner": id, "queries": [[method, path
 """
 
 import base64
+import itertools
 import json
 import os
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -28,18 +30,21 @@ SAVEPOINT_STATEMENTS = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT
 
 def count_queries(client, method, path):
     """(status code, number of queries) of one request, as the benchmark sends it."""
-    from bench import BODIES, EDITOR_PATH
+    from bench import BODIES, EDITOR_PATHS, concrete
 
     headers = {"HX-Request": "true"} if method == "POST" else {}
-    if path == EDITOR_PATH:
+    if path in EDITOR_PATHS:
         headers = {"Authorization": f"Basic {EDITOR_AUTHORIZATION[client]}"}
-    body = BODIES.get(path, "")
+    # New heartbeats each time, half an hour after the last request's: a resend writes nothing.
+    body = concrete(BODIES.get(path, ""), start=time.time() - 3600 + 1800 * next(_SENT))
     content_type = "application/json" if body else "application/octet-stream"
     with CaptureQueriesContext(connection) as captured:
         response = client.generic(method, path, body, content_type, headers=headers)
     statements = [query["sql"] for query in captured.captured_queries]
     return response.status_code, sum(not sql.startswith(SAVEPOINT_STATEMENTS) for sql in statements)
 
+
+_SENT = itertools.count()
 
 # The Authorization each test client sends to the editor's endpoint (its learner's editor key).
 EDITOR_AUTHORIZATION = {}

@@ -31,6 +31,7 @@ memory): the split does not depend on it, the pages cache nothing whole.
 
 import argparse
 import io
+import itertools
 import os
 import statistics
 import sys
@@ -64,7 +65,15 @@ from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.template import loader  # noqa: E402
 
-from bench import BOARD_PATH, BOARD_SLUG, BODIES, EDITOR_PATH, FLOOR_PATH, cookie_file  # noqa: E402
+from bench import (  # noqa: E402
+    BOARD_PATH,
+    BOARD_SLUG,
+    BODIES,
+    EDITOR_PATHS,
+    FLOOR_PATH,
+    concrete,
+    cookie_file,
+)
 from bench.boards import board_path, board_sizes, boards_of_sizes, user_of  # noqa: E402
 from bench.run import TARGETS  # noqa: E402
 
@@ -106,10 +115,13 @@ def timed_render_to_string(*args, **kwargs):
 loader.render_to_string = timed_render_to_string
 
 
+SENT = itertools.count()  # each request's heartbeats a minute after the previous one's
+
+
 def environ(method, path, cookie_line):
     session, csrf, editor = [*cookie_line.split(), "", ""][:3]
     address, _, query = path.partition("?")
-    body = BODIES.get(path, "").encode()
+    body = concrete(BODIES.get(path, ""), start=time.time() - 3600 + 60 * next(SENT)).encode()
     env = {
         "REQUEST_METHOD": method,
         "PATH_INFO": address,
@@ -127,7 +139,7 @@ def environ(method, path, cookie_line):
         "HTTP_COOKIE": f"sessionid={session}; csrftoken={csrf}",
         "HTTP_X_CSRFTOKEN": csrf,
     }
-    if path == EDITOR_PATH:
+    if path in EDITOR_PATHS:
         env.pop("HTTP_COOKIE")
         env["HTTP_AUTHORIZATION"] = f"Basic {editor}"
     elif method == "POST":

@@ -15,6 +15,7 @@ import ipaddress
 import json
 import os
 import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +29,9 @@ from pathlib import Path
 __version__ = "0.2.0"
 
 # Exit codes, the same for the same failure in every command (EXIT_CODES says what each means).
-OK, FAILED, INVALID, UNAUTHORIZED, NOT_FOUND, UNREACHABLE, NOT_THE_API, BAD_CONFIG = range(8)
+OK, FAILED, INVALID, UNAUTHORIZED, NOT_FOUND, UNREACHABLE, NOT_THE_API, BAD_CONFIG, NOT_PASSED = (
+    range(9)
+)
 EXIT_CODES = (
     (OK, "done"),
     (FAILED, "the site failed (an error 5xx, or still busy after retrying)"),
@@ -41,11 +44,16 @@ EXIT_CODES = (
         "the answer is not the Parcours API's: not JSON, a redirect elsewhere, a redirected write",
     ),
     (BAD_CONFIG, "a local file cannot be read: the saved configuration or ~/.wakatime.cfg"),
+    (NOT_PASSED, "the solution did not pass (check or submit), or it could not be checked"),
 )
 DEFAULT_TIMEOUT = 10  # seconds for a whole request, retries included
 RETRIES = 2
 MAX_REDIRECTS = 5
 RETRIED_STATUSES = {429, 502, 503, 504}
+# What `parcours practice` writes from the site's answer: these names only, never a path.
+EXERCISE_FILES = ("starter.py", "check.py", "cases.py", "exercise.json")
+SOLUTION = "solution.py"
+POLL_SECONDS = 2
 REDIRECT_STATUSES = {301, 302, 303, 307, 308}
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 
@@ -125,6 +133,32 @@ FRENCH = {
     "the slug of the resource, e.g. gpu-mode-12": "le slug de la ressource, par ex. gpu-mode-12",
     "the site's address": "l'adresse du site",
     "the shell": "le shell",
+    "the solution did not pass (check or submit), or it could not be checked": "la solution n'a pas réussi (check ou submit), ou n'a pas pu être vérifiée",
+    "Write an exercise's starter and local checker into a folder.": "Écrire le code de départ d'un exercice et son vérificateur local dans un dossier.",
+    "Check your solution on this machine with the public cases.": "Vérifier votre solution sur cette machine avec les cas publics.",
+    "Send your solution; the site checks it with hidden cases too.": "Envoyer votre solution ; le site la vérifie aussi avec des cas cachés.",
+    "the exercise's slug, e.g. vector-add": "le slug de l'exercice, par ex. vector-add",
+    "the folder to write into (default: the exercise's slug)": "le dossier où écrire (par défaut : le slug de l'exercice)",
+    "the exercise's folder (default: this one)": "le dossier de l'exercice (par défaut : celui-ci)",
+    "the Python that has numba-cuda (default: this one)": "le Python qui a numba-cuda (par défaut : celui-ci)",
+    "seconds to wait for the verdict (default 120)": "secondes d'attente du verdict (120 par défaut)",
+    "Wrote {files} into {folder}. Write your kernel in {solution}, then run `parcours check {folder}` and `parcours submit {folder}`.": "{files} écrits dans {folder}. Écrivez votre noyau dans {solution}, puis lancez `parcours check {folder}` et `parcours submit {folder}`.",
+    "{path} is kept: it holds your solution.": "{path} est gardé : il contient votre solution.",
+    "No exercise in {folder}: run `parcours practice <slug>` first.": "Pas d'exercice dans {folder} : lancez d'abord `parcours practice <slug>`.",
+    "No {path}: write your solution there (the starter is starter.py).": "Pas de {path} : écrivez-y votre solution (le code de départ est starter.py).",
+    "The site has no local checker for this exercise yet: `parcours check` cannot run; `parcours submit` still works.": "Le site n'a pas encore de vérificateur local pour cet exercice : `parcours check` ne peut pas tourner ; `parcours submit` marche toujours.",
+    "numba-cuda is not installed for {python}. Install it with `{python} -m pip install numba-cuda numpy` (no GPU needed: its simulator runs kernels on the CPU), or give another Python with --python.": "numba-cuda n'est pas installé pour {python}. Installez-le avec `{python} -m pip install numba-cuda numpy` (pas besoin de GPU : son simulateur exécute les noyaux sur le CPU), ou donnez un autre Python avec --python.",
+    "The checker gave no verdict ({reason}).": "Le vérificateur n'a pas donné de verdict ({reason}).",
+    "passed": "réussi",
+    "failed": "échoué",
+    "timed out": "temps dépassé",
+    "crashed": "planté",
+    "refused": "refusé",
+    "being checked": "en cours de vérification",
+    "{verdict}: {cases} cases in {seconds} s": "{verdict} : {cases} cas en {seconds} s",
+    "A hidden case failed: your kernel passes the public cases, not every size.": "Un cas caché a échoué : votre noyau passe les cas publics, pas toutes les tailles.",
+    "Sent (submission {id}); waiting for the verdict…": "Envoyée (soumission {id}) ; attente du verdict…",
+    "Still being checked after {seconds} s: see {url}": "Toujours en vérification après {seconds} s : voir {url}",
 }
 
 
@@ -707,6 +741,9 @@ def editor(arguments):
                 BAD_CONFIG,
             ) from None
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        # os.open's mode applies only to a new file: an existing one readable by others would
+        # hold the key for them. Narrowed before the key is written.
+        os.fchmod(descriptor, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as file:
             file.write(with_settings(text, values))
         if not arguments.json:
@@ -741,6 +778,186 @@ def completion(arguments):
         "}\n"
         "complete -F _parcours parcours"
     )
+
+
+# Practice
+
+
+VERDICTS = {
+    "passed": "passed",
+    "failed": "failed",
+    "timed_out": "timed out",
+    "crashed": "crashed",
+    "refused": "refused",
+    "pending": "being checked",
+}
+CASE_LABELS = ("name", "size", "index", "expected", "got", "max_error")
+
+
+def practice(arguments):
+    slug = urllib.parse.quote(arguments.slug, safe="")
+    exercise = connect(arguments).call("GET", f"/exercises/{slug}")
+    files = field(exercise, "files")
+    folder = Path(arguments.dir or arguments.slug)
+    written = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in EXERCISE_FILES:
+            if isinstance(files.get(name), str):
+                (folder / name).write_text(files[name], encoding="utf-8")
+                written.append(name)
+        solution = folder / SOLUTION
+        if solution.exists():
+            print(
+                tr("{path} is kept: it holds your solution.").format(path=solution), file=sys.stderr
+            )
+        else:
+            solution.write_text(field(exercise, "starter"), encoding="utf-8")
+            written.append(SOLUTION)
+    except OSError as error:
+        raise Failure(
+            tr("Cannot read {path} ({reason}).").format(path=folder, reason=error.strerror),
+            BAD_CONFIG,
+        ) from None
+    if arguments.json:
+        return print_json(exercise)
+    print(
+        tr(
+            "Wrote {files} into {folder}. Write your kernel in {solution}, then run `parcours check {folder}` and `parcours submit {folder}`."
+        ).format(files=", ".join(written), folder=folder, solution=folder / SOLUTION)
+    )
+
+
+def exercise_in(folder):
+    """The exercise.json that `parcours practice` wrote into folder, read."""
+    try:
+        data = json.loads((folder / "exercise.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise Failure(
+            tr("No exercise in {folder}: run `parcours practice <slug>` first.").format(
+                folder=folder
+            ),
+            INVALID,
+        ) from None
+    if not isinstance(data, dict) or not data.get("slug"):
+        raise Failure(
+            tr("No exercise in {folder}: run `parcours practice <slug>` first.").format(
+                folder=folder
+            ),
+            INVALID,
+        )
+    return data
+
+
+def solution_in(folder):
+    path = folder / SOLUTION
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise Failure(
+            tr("No {path}: write your solution there (the starter is starter.py).").format(
+                path=path
+            ),
+            INVALID,
+        ) from None
+
+
+def say_verdict(result):
+    """Print a verdict and what the runner said of the failing case; True when it passed."""
+    verdict = result.get("verdict")
+    passed = verdict == "passed"
+    label = tr(VERDICTS.get(verdict, str(verdict)))
+    seconds = result.get("seconds")
+    seconds = f"{seconds:.1f}" if isinstance(seconds, (int, float)) else "?"
+    headline = tr("{verdict}: {cases} cases in {seconds} s").format(
+        verdict=label, cases=result.get("cases_run", "?"), seconds=seconds
+    )
+    print(paint(headline, "32" if passed else "31"))
+    case = result.get("case")
+    if isinstance(case, dict) and case.get("hidden"):
+        print(tr("A hidden case failed: your kernel passes the public cases, not every size."))
+    elif result.get("message") and not passed:
+        print(plain(str(result["message"])))
+    if isinstance(case, dict) and not case.get("hidden"):
+        for key in [*CASE_LABELS, *sorted(set(case) - set(CASE_LABELS))]:
+            if case.get(key) is not None:
+                print(f"  {key}: {case[key]}")
+    return passed
+
+
+def check(arguments):
+    folder = Path(arguments.folder)
+    exercise_in(folder)
+    solution_in(folder)
+    if not (folder / "check.py").is_file():
+        raise Failure(
+            tr(
+                "The site has no local checker for this exercise yet: `parcours check` cannot run; `parcours submit` still works."
+            ),
+            NOT_PASSED,
+        )
+    python = arguments.python or sys.executable
+    probe = subprocess.run(
+        [python, "-c", "import numpy, numba.cuda"], capture_output=True, text=True
+    )
+    if probe.returncode != 0:
+        raise Failure(
+            tr(
+                "numba-cuda is not installed for {python}. Install it with `{python} -m pip install numba-cuda numpy` (no GPU needed: its simulator runs kernels on the CPU), or give another Python with --python."
+            ).format(python=python),
+            NOT_PASSED,
+        )
+    command = [
+        python,
+        str(folder / "check.py"),
+        "--exercise",
+        str(folder),
+        "--solution",
+        str(folder / SOLUTION),
+        "--json",
+    ]
+    ran = subprocess.run(command, capture_output=True, text=True)
+    try:
+        result = json.loads(ran.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        reason = (ran.stderr.strip().splitlines() or ["exit " + str(ran.returncode)])[-1]
+        raise Failure(
+            tr("The checker gave no verdict ({reason}).").format(reason=reason), NOT_PASSED
+        ) from None
+    if arguments.json:
+        print_json(result)
+        return None if result.get("verdict") == "passed" else NOT_PASSED
+    return None if say_verdict(result) else NOT_PASSED
+
+
+def submit(arguments):
+    folder = Path(arguments.folder)
+    slug = urllib.parse.quote(str(exercise_in(folder)["slug"]), safe="")
+    code = solution_in(folder)
+    site = connect(arguments)
+    sent = site.call("POST", f"/exercises/{slug}/submissions", {"code": code})
+    number = field(sent, "id")
+    if not arguments.json:
+        print(
+            tr("Sent (submission {id}); waiting for the verdict…").format(id=number),
+            file=sys.stderr,
+        )
+    deadline = time.monotonic() + arguments.wait
+    result = sent
+    while result.get("verdict") == "pending" and time.monotonic() < deadline:
+        time.sleep(POLL_SECONDS)
+        result = site.call("GET", f"/submissions/{number}")
+    if arguments.json:
+        print_json(result)
+        return None if result.get("verdict") == "passed" else NOT_PASSED
+    if result.get("verdict") == "pending":
+        raise Failure(
+            tr("Still being checked after {seconds} s: see {url}").format(
+                seconds=arguments.wait, url=f"{site.url}/practice/{slug}/"
+            ),
+            NOT_PASSED,
+        )
+    return None if say_verdict(result) else NOT_PASSED
 
 
 # The command line
@@ -811,6 +1028,24 @@ def parser():
         help=tr("write the block into ~/.wakatime.cfg, keeping its other settings"),
     )
     sub = command(
+        "practice", practice, "Write an exercise's starter and local checker into a folder."
+    )
+    sub.add_argument("slug", help=tr("the exercise's slug, e.g. vector-add"))
+    sub.add_argument("--dir", help=tr("the folder to write into (default: the exercise's slug)"))
+    sub = command("check", check, "Check your solution on this machine with the public cases.", [])
+    sub.add_argument(
+        "folder", nargs="?", default=".", help=tr("the exercise's folder (default: this one)")
+    )
+    sub.add_argument("--python", help=tr("the Python that has numba-cuda (default: this one)"))
+    sub.add_argument("--json", action="store_true", help=tr("print the site's answer as JSON"))
+    sub = command("submit", submit, "Send your solution; the site checks it with hidden cases too.")
+    sub.add_argument(
+        "folder", nargs="?", default=".", help=tr("the exercise's folder (default: this one)")
+    )
+    sub.add_argument(
+        "--wait", type=float, default=120, help=tr("seconds to wait for the verdict (default 120)")
+    )
+    sub = command(
         "completion",
         completion,
         'A shell completion script: eval "$(parcours completion bash)".',
@@ -826,7 +1061,7 @@ def main(argv=None):
             stream.reconfigure(errors="replace")
     arguments = parser().parse_args(argv)
     try:
-        arguments.run(arguments)
+        code = arguments.run(arguments)
     except Failure as failure:
         message = " ".join(str(failure).split())
         print(f"{paint('parcours:', '31', sys.stderr)} {message}", file=sys.stderr)
@@ -836,7 +1071,8 @@ def main(argv=None):
     except BrokenPipeError:
         # The reader left early (`parcours resources | head`): nothing more to say to it.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return OK
+        return OK
+    return code or OK
 
 
 if __name__ == "__main__":

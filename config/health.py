@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.redis_cache import UNREACHABLE
+from config.redis_cache import UNAVAILABLE
 
 # A dependency that answers more slowly than this is reported as slow, and the server as not ready.
 SLOW_MS = 500
@@ -36,7 +36,7 @@ def dependencies():
     """What this server needs to answer: the database always, Redis when REDIS_URL is set."""
     checks = [("database", database_answers, DatabaseError)]
     if settings.REDIS_URL:
-        checks.append(("redis", redis_answers, UNREACHABLE))
+        checks.append(("redis", redis_answers, UNAVAILABLE))
     return checks
 
 

@@ -1,9 +1,13 @@
-"""Django's Redis cache, degraded rather than failing while Redis is unreachable or hangs.
+"""Django's Redis cache, degraded rather than failing while Redis is unreachable, hangs or refuses.
 
 Nothing the site needs to answer lives in the cache (sessions and lockouts are in the database):
 a read then misses, a write is dropped, an increment counts as the first, with a warning logged.
 After a failure Redis is left alone for a few seconds, so that a hanging server costs one
 timeout per pause rather than one per cache call.
+
+A Redis that answers with an error is as good as away: full under `noeviction` ("OOM command not
+allowed"), a read-only replica after a failover ("READONLY"), a failed save with
+`stop-writes-on-bgsave-error` ("MISCONF"). Each is a ResponseError, degraded the same way.
 """
 
 import logging
@@ -12,11 +16,13 @@ import time
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
-from redis.exceptions import ConnectionError, TimeoutError
+from redis.exceptions import ConnectionError, ResponseError, TimeoutError
 
 logger = logging.getLogger(__name__)
 
 UNREACHABLE = (ConnectionError, TimeoutError, OSError)
+# What a server that refuses the command answers (ReadOnlyError, OutOfMemoryError and the rest).
+UNAVAILABLE = (*UNREACHABLE, ResponseError)
 PAUSE_SECONDS = 5.0
 
 
@@ -27,19 +33,26 @@ class ResilientRedisCache(RedisCache):
         self._lock = threading.Lock()
 
     def ping(self):
-        """Ask Redis itself, without the fallback: /readyz wants the error."""
-        return self._cache.get_client().ping()
+        """Ask Redis itself to write, without the fallback: /readyz wants the error.
+
+        PING alone is answered by a full server and by a read-only replica, which refuse every
+        count the site keeps; a short-lived SET is refused by both.
+        """
+        key = self.make_and_validate_key("readyz")
+        client = self._cache.get_client(key, write=True)
+        client.ping()
+        return client.set(key, 1, px=10_000)
 
     def _degraded(self, operation, fallback, *args, **kwargs):
         if time.monotonic() < self._paused_until:
             return fallback
         try:
             return operation(*args, **kwargs)
-        except UNREACHABLE as error:
+        except UNAVAILABLE as error:
             with self._lock:
                 self._paused_until = time.monotonic() + PAUSE_SECONDS
             logger.warning(
-                "Redis unreachable (%s): cache %s degraded for %.0f s",
+                "Redis unreachable or refusing (%s): cache %s degraded for %.0f s",
                 error,
                 operation.__name__,
                 PAUSE_SECONDS,

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "curriculum",
+    "practice",
     "accounts",
     "progress",
     "ninja",
@@ -106,6 +107,23 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
+    # Every page of the site (templates/*.jinja): see config/jinja.py. First, so that a view,
+    # Django's auth views, the error handlers and axes find a .jinja name without `using`; it
+    # loads only .jinja files, and leaves every other name to the engine below.
+    {
+        "BACKEND": "config.jinja.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "config.jinja.environment",
+            # What a template's {% cache %} keys its fragments on, besides the language.
+            "fragment_revision": "curriculum.structure.revision",
+            # Filters of the project's own, by dotted path (config/ imports no app).
+            "filters": {"duration": "lib.durations.duration"},
+        },
+    },
+    # The admin's templates (templates/admin/), the forms' widgets and the reminders' e-mails.
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
@@ -119,15 +137,10 @@ TEMPLATES = [
             ],
         },
     },
-    # The learner pages' templates (*.jinja, rendered with using="jinja2"): see config/jinja.py.
-    {
-        "BACKEND": "config.jinja.Jinja2",
-        "NAME": "jinja2",
-        "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": False,
-        "OPTIONS": {"environment": "config.jinja.environment"},
-    },
 ]
+
+# The page of a form refused for its CSRF token, in the site's layout (templates/403_csrf.jinja).
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 # Database: PostgreSQL in production and CI, a SQLite file when DATABASE_URL is absent.
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
@@ -196,6 +209,14 @@ CACHES["throttle"] = (
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "throttle"}
 )
+# The fragments Jinja2 templates declare with {% cache %} (config/jinja.py): in this process's
+# memory, Redis or not, since a page prints dozens and each would cost Redis a round trip; their
+# keys name the curriculum revision, so a curator's edit leaves old ones to age out.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "fragments",
+    "OPTIONS": {"MAX_ENTRIES": 20000},
+}
 # Sessions stay in the database (one query by primary key), whatever becomes of Redis.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
@@ -269,6 +290,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Parcours <parcours@lo
 # queue kept in the database; links in it start with SITE_URL, the site's public address.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The written guide's address, linked from /guide/ when set (the site has only its video chapter).
+GUIDE_URL = os.environ.get("GUIDE_URL", "")
 # The digest leaves from this hour on, on each learner's chosen weekday, in their time zone.
 DIGEST_HOUR = env_int("DIGEST_HOUR", 8)
 
@@ -317,7 +340,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_HANDLER = "accounts.throttling.SignInHandler"
 SIGNIN_ADDRESS_FAILURE_LIMIT = 20
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.jinja"
 AXES_VERBOSE = False
 # The sign-in log (successful and, when enabled, failed sign-ins) is kept this many days:
 # `manage.py prune_signin_log`, run daily, deletes older rows (docs/security.md).
@@ -334,6 +357,20 @@ AXES_IPWARE_PROXY_COUNT = env_int("AXES_IPWARE_PROXY_COUNT", None)
 # API (api/): requests per personal access token in each window of API_RATE_PERIOD seconds.
 API_RATE_LIMIT = env_int("API_RATE_LIMIT", 120)
 API_RATE_PERIOD = env_int("API_RATE_PERIOD", 60)
+# Editor (editor/): heartbeats per editor key in each window of EDITOR_RATE_PERIOD seconds (a
+# request without heartbeats, such as the status bar, counts as one). A plugin sends about one a
+# minute; a client back online sends its queue in bulks of 25, and queues again what gets 429.
+EDITOR_RATE_LIMIT = env_int("EDITOR_RATE_LIMIT", 300)
+EDITOR_RATE_PERIOD = env_int("EDITOR_RATE_PERIOD", 60)
+
+# Practice (practice/): the exercises' folders, the secret the hidden cases' seeds are drawn
+# from (empty: one derived from SECRET_KEY), submissions per learner in each window of
+# PRACTICE_SUBMIT_PERIOD seconds, and the seconds a check may take in the sandbox.
+PRACTICE_EXERCISES_DIR = Path(os.environ.get("PRACTICE_EXERCISES_DIR") or BASE_DIR / "exercises")
+PRACTICE_SECRET = os.environ.get("PRACTICE_SECRET", "")
+PRACTICE_SUBMIT_LIMIT = env_int("PRACTICE_SUBMIT_LIMIT", 10)
+PRACTICE_SUBMIT_PERIOD = env_int("PRACTICE_SUBMIT_PERIOD", 60)
+PRACTICE_CHECK_SECONDS = env_int("PRACTICE_CHECK_SECONDS", 60)
 
 # Logging: one line per event on standard error, each with its request id.
 LOGGING = {

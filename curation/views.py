@@ -33,4 +33,4 @@ def curator_progress(request: AuthenticatedHttpRequest) -> HttpResponse:
         "meter_max": max(active["learners"], 1),
         "goal": GOAL,
     }
-    return render(request, "curation/curator_progress.html", context)
+    return render(request, "curation/curator_progress.jinja", context)

@@ -1,5 +1,18 @@
-"""Load the curriculum from a readable YAML document into the database, idempotently."""
+"""Load the curriculum from a readable YAML document into the database, idempotently.
 
+Every entry of the file has a key (`resource gpu-mode-9`, `pairing gpu-mode-9 2.5`, `step
+parcours 1.3`), and the loader records in LoadedEntry each key it has met in the database. Without
+--update it creates only entries whose key it never recorded: an entry it loaded once and a
+curator then moved (a pairing to another chapter, a step to another place), renumbered or deleted
+in admin stays as the curator left it, and so do the rows it still finds (their text, order,
+pairings). Two things are filled in on rows it finds, because empty there means "not written
+yet": English text still empty, and the title of a part or chapter still empty (pages show
+"Part 2, chapter 5 · title to come"). With --update the file wins: rows are overwritten and what
+curators deleted is made again.
+"""
+
+import contextlib
+import functools
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 
@@ -12,6 +25,7 @@ from curriculum.models import (
     Architecture,
     Chapter,
     GpuCard,
+    LoadedEntry,
     Pairing,
     Part,
     Path,
@@ -37,18 +51,61 @@ class CurriculumError(Exception):
     """Bad data in the curriculum file; the message names the entry and the field."""
 
 
+class Removed(Exception):
+    """The entry names a row the loader loaded once and a curator has since deleted."""
+
+
+def unless_removed(load_entry):
+    """Leave out an entry naming a row a curator deleted: the database's cascade took it too."""
+
+    @functools.wraps(load_entry)
+    def load(self, *args):
+        try:
+            load_entry(self, *args)
+        except Removed:
+            self.report.left_out += 1
+
+    return load
+
+
+def row_key(row):
+    """The key of the file's entry that row was loaded from (rows of historical models too)."""
+    match row._meta.model_name:
+        case "part":
+            return f"part {row.number}"
+        case "chapter":
+            return f"chapter {row.part.number}.{row.number}"
+        case "pairing":
+            place = (
+                f"{row.chapter.part.number}.{row.chapter.number}"
+                if row.chapter_id is not None
+                else f"{row.part.number}"
+            )
+            return f"pairing {row.resource.slug} {place}"
+        case "stage":
+            return f"stage {row.path.slug} {row.order}"
+        case "step":
+            return f"step {row.stage.path.slug} {row.stage.order}.{row.order}"
+        case name:
+            return f"{name} {row.slug}"
+
+
 @dataclass
 class LoadReport:
     created: int = 0
     updated: int = 0
+    left_out: int = 0
 
     def summary(self):
         """One line: what the database now holds, and what this run changed."""
+        left_out = (
+            f", {self.left_out} left out as curators moved or deleted them" if self.left_out else ""
+        )
         return (
             f"Curriculum: {Resource.objects.count()} resources, {Series.objects.count()} series, "
             f"{GpuCard.objects.count()} GPU cards, "
             f"{Stage.objects.count()} stages, {Step.objects.count()} steps; "
-            f"{self.created} created, {self.updated} updated."
+            f"{self.created} created, {self.updated} updated{left_out}."
         )
 
 
@@ -81,8 +138,17 @@ class Loader:
     def __init__(self, *, update):
         self.update = update
         self.report = LoadReport()
+        self.loaded = set(LoadedEntry.objects.values_list("key", flat=True))
+        self.met = set()
 
     def load(self, data):
+        self.load_entries(data)
+        LoadedEntry.objects.bulk_create(
+            [LoadedEntry(key=key) for key in sorted(self.met - self.loaded)],
+            ignore_conflicts=True,
+        )
+
+    def load_entries(self, data):
         for index, entry in enumerate(data.get("parts") or []):
             self.load_part(entry, f"parts[{index}]")
         for index, entry in enumerate(data.get("chapters") or []):
@@ -113,6 +179,7 @@ class Loader:
         number = required(entry, "number", where)
         self.upsert(Part, {"number": number}, {"title": entry.get("title")}, where, entry)
 
+    @unless_removed
     def load_chapter(self, entry, where):
         check_fields(entry, {"part", "number", "title"}, where, Chapter)
         part = self.find_part(required(entry, "part", where), where, "part")
@@ -124,6 +191,7 @@ class Loader:
         fields = {key: entry[key] for key in ("name", "vendor", "order") if key in entry}
         self.upsert(Architecture, {"slug": required(entry, "slug", where)}, fields, where)
 
+    @unless_removed
     def load_gpu_card(self, entry, where):
         check_fields(entry, {"slug", "name", "maker", "architecture", "order"}, where)
         fields = {key: entry[key] for key in ("name", "maker", "order") if key in entry}
@@ -138,6 +206,7 @@ class Loader:
         fields = {key: value for key, value in entry.items() if key in SERIES_FIELDS - {"slug"}}
         self.upsert(Series, {"slug": entry["slug"]}, with_blanks(fields), where, entry)
 
+    @unless_removed
     def load_resource(self, entry, where):
         check_fields(entry, RESOURCE_FIELDS, where, Resource)
         fields = {
@@ -147,19 +216,22 @@ class Loader:
         }
         if "series" in entry:
             fields["series"] = self.find(Series, entry["series"], where, "series")
-        architectures = [
-            self.find(Architecture, slug, where, "architectures")
-            for slug in entry.get("architectures") or []
-        ]
+        architectures = []
+        for slug in entry.get("architectures") or []:
+            with contextlib.suppress(Removed):  # a curator deleted it: the resource goes without
+                architectures.append(self.find(Architecture, slug, where, "architectures"))
         check_duration(fields.get("duration_minutes"), where)
         resource, written = self.upsert(
             Resource, {"slug": entry["slug"]}, with_blanks(fields), where, entry
         )
+        if resource is None:
+            return
         if written:
             resource.architectures.set(architectures)
         for index, pairing in enumerate(entry.get("pairings") or []):
             self.load_pairing(resource, pairing, f"{where} pairings[{index}]")
 
+    @unless_removed
     def load_pairing(self, resource, entry, where):
         check_fields(entry, {"part", "chapter", "timing"}, where)
         part = self.find_part(required(entry, "part", where), where, "part")
@@ -181,6 +253,8 @@ class Loader:
         path, _written = self.upsert(
             Path, {"slug": entry["slug"]}, with_blanks(fields), where, entry
         )
+        if path is None:
+            return
         for index, stage in enumerate(entry.get("stages") or []):
             self.load_stage(path, stage, index + 1, f"{where} stages[{index}]")
 
@@ -192,9 +266,12 @@ class Loader:
             "last_week": entry.get("last_week"),
         }
         stage, _written = self.upsert(Stage, {"path": path, "order": order}, fields, where, entry)
+        if stage is None:
+            return
         for index, step in enumerate(entry.get("steps") or []):
             self.load_step(stage, step, index + 1, f"{where} steps[{index}]")
 
+    @unless_removed
     def load_step(self, stage, entry, order, where):
         check_fields(entry, {"kind", "resource", "title", "note"}, where, Step)
         resource = None
@@ -214,32 +291,52 @@ class Loader:
         try:
             return model.objects.get(slug=slug)
         except model.DoesNotExist:
+            self.check_not_removed(model(slug=slug))
             name = model._meta.verbose_name
             raise CurriculumError(f"{where}: field '{field}': unknown {name} '{slug}'.") from None
 
     def find_part(self, number, where, field):
         try:
             return Part.objects.get(number=number)
-        except (Part.DoesNotExist, ValueError, TypeError):
+        except Part.DoesNotExist:
+            self.check_not_removed(Part(number=number))
+            raise CurriculumError(f"{where}: field '{field}': unknown part {number!r}.") from None
+        except (ValueError, TypeError):
             raise CurriculumError(f"{where}: field '{field}': unknown part {number!r}.") from None
 
     def find_chapter(self, part, number, where):
         try:
             return Chapter.objects.get(part=part, number=number)
-        except (Chapter.DoesNotExist, ValueError, TypeError):
+        except Chapter.DoesNotExist:
+            self.check_not_removed(Chapter(part=part, number=number))
+            raise CurriculumError(
+                f"{where}: field 'chapter': unknown chapter {number!r} of part {part.number}."
+            ) from None
+        except (ValueError, TypeError):
             raise CurriculumError(
                 f"{where}: field 'chapter': unknown chapter {number!r} of part {part.number}."
             ) from None
 
-    def upsert(self, model, lookup, fields, where, entry=None):
-        """Create the row, or overwrite it from the file when updating; curator edits win otherwise,
-        but English text still empty is filled in from the file.
+    def check_not_removed(self, row):
+        """Raise Removed if the file's entry for this missing row was loaded once (a curator
+        deleted or moved the row since)."""
+        if row_key(row) in self.loaded and not self.update:
+            raise Removed
 
-        Returns the row and whether this run wrote it from the file (filling in English only
-        does not count).
+    def upsert(self, model, lookup, fields, where, entry=None):
+        """Create the row if its entry was never loaded, or overwrite it from the file when
+        updating; curator edits win otherwise, but text still to be written is filled in.
+
+        Returns the row (None when a curator moved or deleted it) and whether this run wrote it
+        from the file (filling in text only does not count).
         """
         fields = in_both_languages(model, fields, entry or {})
         instance = model.objects.filter(**lookup).first()
+        key = row_key(instance or model(**lookup))
+        if instance is None and key in self.loaded and not self.update:
+            self.report.left_out += 1
+            return None, False
+        self.met.add(key)
         if instance is None:
             instance = model(**lookup, **fields)
             self.report.created += 1
@@ -247,9 +344,9 @@ class Loader:
             for key, value in fields.items():
                 setattr(instance, key, value)
             self.report.updated += 1
-        elif english := missing_english(instance, fields):
-            for key, value in english.items():
-                setattr(instance, key, value)
+        elif unwritten := missing_text(instance, fields):
+            for name, value in unwritten.items():
+                setattr(instance, name, value)
             self.report.updated += 1
             save_validated(instance, where)
             return instance, False
@@ -330,9 +427,12 @@ def in_both_languages(model, fields, entry):
     return fields
 
 
-def missing_english(instance, fields):
-    """The file's English text for the row's English columns that are still empty."""
+def missing_text(instance, fields):
+    """The file's text for the row's columns still to be written: English still empty, and a
+    part's or chapter's title still empty (they stay so until the guide gives one)."""
     english = {f"{name}_en" for name in translated_fields(type(instance))}
+    if isinstance(instance, Part | Chapter):
+        english |= {"title_fr"}
     return {
         key: value
         for key, value in fields.items()

@@ -57,11 +57,15 @@ class Part(models.Model):
         verbose_name_plural = _("parts")
 
     def __str__(self):
-        label = gettext("Part %(number)s") % {"number": self.number}
-        return f"{label} · {self.title}" if self.title else label
+        return f"{self.label} · {self.title}" if self.title else self.label
 
     def get_absolute_url(self):
         return reverse("curriculum:guide") + f"#part-{self.number}"
+
+    @property
+    def label(self) -> str:
+        """The part by its number alone ("Part 2"), whatever its title."""
+        return gettext("Part %(number)s") % {"number": self.number}
 
 
 class Chapter(models.Model):
@@ -85,14 +89,18 @@ class Chapter(models.Model):
         ]
 
     def __str__(self):
-        label = gettext("Part %(part)s, chapter %(number)s") % {
-            "part": self.part.number,
-            "number": self.number,
-        }
-        return f"{label} · {self.title}" if self.title else label
+        return f"{self.label} · {self.title}" if self.title else self.label
 
     def get_absolute_url(self):
         return reverse("curriculum:guide") + f"#chapter-{self.part.number}-{self.number}"
+
+    @property
+    def label(self) -> str:
+        """The chapter by its numbers alone ("Part 2, chapter 5"), whatever its title."""
+        return gettext("Part %(part)s, chapter %(number)s") % {
+            "part": self.part.number,
+            "number": self.number,
+        }
 
 
 def validate_search_url_template(value):
@@ -848,3 +856,27 @@ class Revision(models.Model):
 
     def __str__(self):
         return self.token
+
+
+class LoadedEntry(models.Model):
+    """An entry of the curriculum file that load_curriculum has written once, by its key.
+
+    Without --update the loader creates only entries it never loaded: one it loaded and a curator
+    later moved, renumbered or deleted in admin stays as the curator left it (curriculum/loader.py).
+    """
+
+    key = models.CharField(
+        _("key"),
+        max_length=300,
+        unique=True,
+        help_text=_("The entry's key in the file, e.g. “pairing gpu-mode-9 2.5”."),
+    )
+    loaded_at = models.DateTimeField(_("loaded at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["key"]
+        verbose_name = _("loaded entry")
+        verbose_name_plural = _("loaded entries")
+
+    def __str__(self):
+        return self.key

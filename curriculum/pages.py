@@ -20,13 +20,17 @@ class GuidePairing:
 @dataclass(frozen=True, slots=True)
 class GuideChapter:
     anchor: str
+    label: str
     title: str
     pairings: tuple[GuidePairing, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class GuidePart:
+    """A part by its number, and its title (empty until the guide gives one: "title to come")."""
+
     number: int
+    label: str
     title: str
     pairings: tuple[GuidePairing, ...]
     chapters: tuple[GuideChapter, ...]
@@ -54,12 +58,14 @@ def guide_page(curriculum) -> GuidePage:
         parts=tuple(
             GuidePart(
                 number=part.number,
-                title=str(part),
+                label=part.label,
+                title=part.title,
                 pairings=guide_pairings(part.pairings.all()),
                 chapters=tuple(
                     GuideChapter(
                         anchor=f"chapter-{part.number}-{chapter.number}",
-                        title=str(chapter),
+                        label=chapter.label,
+                        title=chapter.title,
                         pairings=guide_pairings(chapter.pairings.all()),
                     )
                     for chapter in part.chapters.all()

@@ -11,6 +11,7 @@ The model instances are shared by every request of the process: read them, never
 
 import threading
 import uuid
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
@@ -211,6 +212,8 @@ def _build(token):
 
 _current: Curriculum | None = None
 _building = threading.Lock()
+# The revision token the running request last read its curriculum at (at_revision).
+_read_at: ContextVar[str | None] = ContextVar("curriculum_read_at", default=None)
 
 
 def current() -> Curriculum:
@@ -230,6 +233,7 @@ def at_revision(token: str | None) -> Curriculum:
     global _current
     if token is None:
         token = _renewed_token()
+    _read_at.set(token)
     built = _current
     if built is not None and built.token == token:
         return built
@@ -239,6 +243,12 @@ def at_revision(token: str | None) -> Curriculum:
             return built
         built = _current = build(token)
     return built
+
+
+def revision() -> str | None:
+    """The revision token this request read its curriculum at, so that what a template caches
+    from it is keyed on that revision (config/jinja.py's `{% cache %}`); None before any read."""
+    return _read_at.get()
 
 
 def _renewed_token() -> str:

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -10,7 +11,8 @@ from lib.http import HtmxHttpRequest
 @require_GET
 def guide(request: HtmxHttpRequest) -> HttpResponse:
     page = structure.current().built(guide_page)
-    return render(request, "curriculum/guide.jinja", {"page": page}, using="jinja2")
+    context = {"page": page, "written_guide_url": settings.GUIDE_URL}
+    return render(request, "curriculum/guide.jinja", context, using="jinja2")
 
 
 @require_GET
@@ -20,4 +22,4 @@ def path(request: HtmxHttpRequest) -> HttpResponse:
     curriculum = structure.current()
     sessions = [resource for resource in curriculum.resources if resource.presents_architecture]
     context = {"path": curriculum.path, "architecture_sessions": sessions}
-    return render(request, "curriculum/path.html", context)
+    return render(request, "curriculum/path.jinja", context)

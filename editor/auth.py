@@ -56,18 +56,38 @@ def editor_key_of(request) -> EditorKey:
             _("This editor key is not valid: create one in your settings (Editor)."),
             headers={"WWW-Authenticate": 'Basic realm="Parcours"'},
         )
+    _charge(key, 1)
+    key.touch()
+    return key
+
+
+def _charge(key: EditorKey, cost: int) -> None:
+    """Count cost against the key's budget: EDITOR_RATE_LIMIT heartbeats in each window of
+    EDITOR_RATE_PERIOD seconds, a request without heartbeats counting as one."""
     retry_after = seconds_to_wait(
-        f"editor-rate:{key.pk}", limit=settings.API_RATE_LIMIT, period=settings.API_RATE_PERIOD
+        f"editor-rate:{key.pk}",
+        limit=settings.EDITOR_RATE_LIMIT,
+        period=settings.EDITOR_RATE_PERIOD,
+        cost=cost,
     )
     if retry_after is not None:
         raise KeyRefused(
             429,
-            _("Too many requests with this editor key: try again in %(seconds)s s.")
+            _("Too many heartbeats with this editor key: try again in %(seconds)s s.")
             % {"seconds": retry_after},
             headers={"Retry-After": str(retry_after)},
         )
-    key.touch()
-    return key
+
+
+def rate_refusal(key: EditorKey, *, heartbeats: int):
+    """None when the key's budget holds a request of this many heartbeats (the request itself was
+    counted as one when the key was read), else the 429 to answer."""
+    try:
+        if heartbeats > 1:
+            _charge(key, heartbeats - 1)
+    except KeyRefused as refused:
+        return refused.response()
+    return None
 
 
 def with_editor_key(view):
@@ -82,7 +102,7 @@ def with_editor_key(view):
         # The learner's zone and language, as their pages have them: a plugin sends neither.
         profile = getattr(key.user, "profile", None)
         zone = zone_or_default(profile.time_zone if profile else "")
-        language = (profile.language if profile else "") or translation.get_language()
+        language = profile.language_outside_browser() if profile else translation.get_language()
         with timezone.override(zone), translation.override(language):
             return view(request, key, *args, **kwargs)
 

@@ -2,11 +2,16 @@
 
 The fields and their types are those of wakatime-cli's pkg/heartbeat/heartbeat.go and of the
 legacy `wakatime` 13.x package's Heartbeat.dict(); a field Parcours does not know is ignored.
+What the clients send is taken as they send it: a number may come as a numeric string (`wakatime`
+13 sends `lineno` and `cursorpos` as "42"), and an optional field that cannot be read is dropped
+(neither kept nor echoed) rather than refusing the heartbeat. Only `time` and `entity` are needed;
+without them a heartbeat is refused, alone: in a bulk, each heartbeat is answered on its own.
 """
 
 import hashlib
 import json
-import math
+import re
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
@@ -14,12 +19,15 @@ from django.utils.translation import gettext as _
 
 from progress.editor_time import ACCEPTED_AGE, HeartbeatIn
 
-MOST_IN_A_BULK = 1000
+# WakaTime's API and both clients: at most 25 heartbeats a request (wakatime 13's
+# HEARTBEATS_PER_REQUEST, wakatime-cli's offline sync). Past that the rest are not answered, and
+# the clients queue what was not answered and send it again (wakatime 13's
+# _process_server_results: "Missing N results from api").
+MOST_IN_A_BULK = 25
 ENTITY_MOST_BYTES = 2048
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 LATEST_AHEAD = timedelta(days=1)
 TEXT_LIMITS = {"project": 200, "language": 100, "category": 32, "type": 32, "branch": 2048}
-TEXT_FIELDS = [*TEXT_LIMITS, "user_agent"]
 WHOLE_NUMBER_FIELDS = [
     "lines",
     "lineno",
@@ -28,7 +36,12 @@ WHOLE_NUMBER_FIELDS = [
     "line_deletions",
     "project_root_count",
 ]
-ECHOED = ["time", "entity", "type", "category", "is_write", *TEXT_LIMITS, *WHOLE_NUMBER_FIELDS]
+# A number written as text, as `wakatime` 13 passes the plugins' --lineno and --cursorpos on.
+NUMERIC_TEXT = re.compile(r"-?[0-9]{1,20}(\.[0-9]{1,20})?")
+# A longer integer literal is read as a float (infinite past 308 digits), never as a Python int
+# whose conversion costs time and whose float() overflows.
+MOST_DIGITS = 20
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class BadHeartbeat(ValueError):
@@ -48,102 +61,117 @@ class BadHeartbeat(ValueError):
         }
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A heartbeat that was read: what is echoed to the client, and what is kept (None: too old,
+    acknowledged and dropped)."""
+
+    echo: dict
+    kept: HeartbeatIn | None
+
+
+def _integer(digits: str) -> int | float:
+    return int(digits) if len(digits.lstrip("-")) <= MOST_DIGITS else float(digits)
+
+
 def parse_json(body: bytes):
     try:
-        return json.loads(body)
+        return json.loads(body, parse_int=_integer)
     except (ValueError, UnicodeDecodeError):
         raise BadHeartbeat("body", _("The body is not valid JSON.")) from None
+    except RecursionError:
+        raise BadHeartbeat("body", _("The JSON is nested too deeply.")) from None
 
 
-def parse_bulk(body: bytes, now=None) -> list[tuple[dict, HeartbeatIn | None]]:
-    """Each heartbeat of a bulk with what is kept of it (None: too old, acknowledged and dropped)."""
+def parse_bulk(body: bytes, now=None) -> list[Checked | BadHeartbeat]:
+    """Each of the first MOST_IN_A_BULK heartbeats, read or refused with the reason; BadHeartbeat
+    is raised only when the body is not a JSON array."""
     items = parse_json(body)
     if not isinstance(items, list):
         raise BadHeartbeat("heartbeats", _("Send a JSON array of heartbeats."))
-    if len(items) > MOST_IN_A_BULK:
-        raise BadHeartbeat(
-            "heartbeats",
-            _("Send at most %(most)s heartbeats at once.") % {"most": MOST_IN_A_BULK},
-        )
-    return [checked(item, now, index) for index, item in enumerate(items)]
+    results: list[Checked | BadHeartbeat] = []
+    for index, item in enumerate(items[:MOST_IN_A_BULK]):
+        try:
+            results.append(checked(item, now, index))
+        except BadHeartbeat as error:
+            results.append(error)
+    return results
 
 
-def parse_one(body: bytes, now=None) -> tuple[dict, HeartbeatIn | None]:
+def parse_one(body: bytes, now=None) -> Checked:
     return checked(parse_json(body), now)
 
 
-def checked(item, now=None, index=None) -> tuple[dict, HeartbeatIn | None]:
-    """The heartbeat's known fields, and what is kept of it; BadHeartbeat names a wrong field."""
+def checked(item, now=None, index=None) -> Checked:
+    """The heartbeat's readable fields, and what is kept of it; BadHeartbeat names a missing or
+    unreadable time or entity."""
+    now = now or timezone.now()
     try:
         if not isinstance(item, dict):
             raise BadHeartbeat("heartbeat", _("Send each heartbeat as a JSON object."))
-        at = checked_time(item.get("time"), now or timezone.now())
+        at, seconds = checked_time(item.get("time"), now)
         entity = checked_entity(item.get("entity"))
-        texts = {name: checked_text(item, name) for name in TEXT_FIELDS}
-        for name in WHOLE_NUMBER_FIELDS:
-            checked_whole_number(item, name)
-        checked_flag(item, "is_write")
-        checked_dependencies(item.get("dependencies"))
     except BadHeartbeat as error:
         error.index = index
         raise
-    echo = {name: item[name] for name in ECHOED if name in item}
-    if at < (now or timezone.now()) - ACCEPTED_AGE:
-        return echo, None
+    echo: dict = {"time": seconds, "entity": entity}
+    for name in TEXT_LIMITS:
+        echo[name] = text_in(item.get(name), TEXT_LIMITS[name])
+    for name in WHOLE_NUMBER_FIELDS:
+        echo[name] = whole_number_in(item.get(name))
+    echo["is_write"] = item.get("is_write") if isinstance(item.get("is_write"), bool) else None
+    echo = {name: value for name, value in echo.items() if value is not None}
+    if at < now - ACCEPTED_AGE:
+        return Checked(echo, None)
     kept = HeartbeatIn(
         time=at,
-        entity_digest=hashlib.sha256(entity.encode()).hexdigest(),
-        project=texts["project"],
-        language=texts["language"],
-        category=texts["category"],
+        entity_digest=hashlib.sha256(entity.encode("utf-8", "surrogatepass")).hexdigest(),
+        project=echo.get("project", ""),
+        language=echo.get("language", ""),
+        category=echo.get("category", ""),
     )
-    return echo, kept
+    return Checked(echo, kept)
 
 
-def checked_time(value, now) -> datetime:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+def number_in(value) -> int | float | None:
+    """A JSON number, or a number written as text ("42", "1733250000.5"); None otherwise."""
+    if isinstance(value, str) and NUMERIC_TEXT.fullmatch(value):
+        return float(value) if "." in value else int(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return value
+
+
+def checked_time(value, now) -> tuple[datetime, int | float]:
+    seconds = number_in(value)
+    if seconds is None or seconds != seconds:  # not a number, or NaN
         raise BadHeartbeat("time", _("Send the time as a number of seconds since 1970 (UTC)."))
-    if not EARLIEST.timestamp() <= value <= (now + LATEST_AHEAD).timestamp():
+    # Compared before any conversion: Python compares an int of any size with a float exactly.
+    if not EARLIEST.timestamp() <= seconds <= (now + LATEST_AHEAD).timestamp():
         raise BadHeartbeat("time", _("The time must be after 2000 and at most a day ahead."))
-    return datetime.fromtimestamp(value, UTC)
+    return datetime.fromtimestamp(seconds, UTC), seconds
 
 
 def checked_entity(value) -> str:
     if not isinstance(value, str) or not value:
         raise BadHeartbeat("entity", _("Send the entity (the file) as text."))
-    if len(value.encode()) > ENTITY_MOST_BYTES:
+    # A file name that is not UTF-8 reaches here with lone surrogates (Python's surrogateescape
+    # in the client): only its digest is kept, so its bytes are digested as they are.
+    if len(value.encode("utf-8", "surrogatepass")) > ENTITY_MOST_BYTES:
         raise BadHeartbeat(
             "entity", _("The entity is longer than %(most)s bytes.") % {"most": ENTITY_MOST_BYTES}
         )
     return value
 
 
-def checked_text(item, name) -> str:
-    value = item.get(name)
-    if value is None:
-        return ""
-    if not isinstance(value, str) or "\x00" in value:
-        raise BadHeartbeat(name, _("Send text or null."))
-    limit = TEXT_LIMITS.get(name)
-    if limit and len(value) > limit:
-        raise BadHeartbeat(name, _("At most %(most)s characters.") % {"most": limit})
-    return value
+def text_in(value, limit: int) -> str | None:
+    """Text that can be kept: a lone surrogate (a name that is not UTF-8) becomes U+FFFD, as a
+    file manager shows it; None for what is not text, holds a NUL or runs past the limit."""
+    if not isinstance(value, str) or "\x00" in value or len(value) > limit:
+        return None
+    return LONE_SURROGATE.sub("\ufffd", value)
 
 
-def checked_whole_number(item, name) -> None:
-    value = item.get(name)
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise BadHeartbeat(name, _("Send a whole number or null."))
-
-
-def checked_flag(item, name) -> None:
-    value = item.get(name)
-    if value is not None and not isinstance(value, bool):
-        raise BadHeartbeat(name, _("Send true, false or null."))
-
-
-def checked_dependencies(value) -> None:
-    if value is None:
-        return
-    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise BadHeartbeat("dependencies", _("Send a list of names or null."))
+def whole_number_in(value) -> int | None:
+    number = number_in(value)
+    return number if isinstance(number, int) else None

@@ -29,8 +29,9 @@ class EditorKeyPage:
 
 
 def when(moment) -> str:
-    """A moment in the learner's time zone, as the date filter writes it; "" for none."""
-    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT") if moment else ""
+    """A moment in the learner's time zone, written long as in every sentence ("5 December 2026,
+    13:11"); "" for none."""
+    return date_format(timezone.localtime(moment), "DATETIME_FORMAT") if moment else ""
 
 
 @login_required

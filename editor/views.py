@@ -7,14 +7,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from editor.auth import with_editor_key
-from editor.heartbeats import BadHeartbeat, parse_bulk, parse_one
+from editor.auth import rate_refusal, with_editor_key
+from editor.heartbeats import BadHeartbeat, Checked, parse_bulk, parse_one
 from editor.models import EditorKey
 from editor.status_bar import summary
 from progress.editor_time import record_heartbeats
 from progress.today import today_for
 
 ACCEPTED = 201
+BAD_REQUEST = 400
 
 
 def body_of(request: HttpRequest) -> bytes:
@@ -33,15 +34,21 @@ def bad_request(error: BadHeartbeat) -> JsonResponse:
 @require_POST
 @with_editor_key
 def heartbeats_bulk(request: HttpRequest, key: EditorKey) -> HttpResponse:
-    """A JSON array of heartbeats; each answered [{"data": …}, 201] so the client drops it from
-    its offline queue (wakatime-cli's ParseHeartbeatResponses, wakatime 13's _get_results)."""
+    """A JSON array of at most 25 heartbeats, each answered on its own, in order: [{"data": …},
+    201] so that the client drops it from its offline queue, or [{"error": …}, 400] (wakatime-cli's
+    ParseHeartbeatResponses, wakatime 13's _get_results); the ones past 25 are not answered."""
     try:
-        checked = parse_bulk(body_of(request))
+        results = parse_bulk(body_of(request))
     except BadHeartbeat as error:
         return bad_request(error)
-    kept = [beat for _echo, beat in checked if beat is not None]
+    if refused := rate_refusal(key, heartbeats=len(results)):
+        return refused
+    kept = [r.kept for r in results if isinstance(r, Checked) and r.kept is not None]
     record_heartbeats(user=key.user, heartbeats=kept, zone=timezone.get_current_timezone())
-    responses = [[{"data": echo}, ACCEPTED] for echo, _beat in checked]
+    responses = [
+        [{"data": r.echo}, ACCEPTED] if isinstance(r, Checked) else [r.as_json(), BAD_REQUEST]
+        for r in results
+    ]
     return JsonResponse({"responses": responses}, status=ACCEPTED)
 
 
@@ -51,12 +58,14 @@ def heartbeats_bulk(request: HttpRequest, key: EditorKey) -> HttpResponse:
 def heartbeat(request: HttpRequest, key: EditorKey) -> HttpResponse:
     """One heartbeat, as a JSON object."""
     try:
-        echo, beat = parse_one(body_of(request))
+        result = parse_one(body_of(request))
     except BadHeartbeat as error:
         return bad_request(error)
-    kept = [beat] if beat is not None else []
+    if refused := rate_refusal(key, heartbeats=1):
+        return refused
+    kept = [result.kept] if result.kept is not None else []
     record_heartbeats(user=key.user, heartbeats=kept, zone=timezone.get_current_timezone())
-    return JsonResponse({"data": echo}, status=ACCEPTED)
+    return JsonResponse({"data": result.echo}, status=ACCEPTED)
 
 
 @require_GET

@@ -9,7 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from groups.models import (
+    MAX_GROUPS_PER_LEARNER,
     MAX_MEMBERS,
+    MAX_OPEN_LINKS_PER_GROUP,
+    MAX_PENDING_INVITATIONS_PER_GROUP,
     Invitation,
     Membership,
     ShareLink,
@@ -25,6 +28,7 @@ class GroupError(Exception):
 @transaction.atomic
 def create_group(*, owner: User, name: str, description: str = "", display_name: str) -> StudyGroup:
     """A new group with its creator as owner and only member."""
+    refuse_past_the_groups_cap(owner)
     group = StudyGroup.objects.create(
         name=name, description=description, slug=StudyGroup.slug_for(name)
     )
@@ -34,8 +38,26 @@ def create_group(*, owner: User, name: str, description: str = "", display_name:
     return group
 
 
+def refuse_past_the_groups_cap(user: User) -> None:
+    """Refuse a learner who already owns or has joined MAX_GROUPS_PER_LEARNER groups."""
+    if Membership.objects.filter(user=user).count() >= MAX_GROUPS_PER_LEARNER:
+        raise GroupError(
+            _(
+                "You are in %(count)s groups already, the most one learner may be in: leave one first."
+            )
+            % {"count": MAX_GROUPS_PER_LEARNER}
+        )
+
+
+@transaction.atomic
 def create_link(*, group: StudyGroup, days: int, max_uses: int) -> tuple[Invitation, str]:
     """A new invitation link and its token, which is shown once and never stored."""
+    group = locked_group(group.pk)  # two links made at once are counted one after the other
+    if group.invitations.open_links().count() >= MAX_OPEN_LINKS_PER_GROUP:
+        raise GroupError(
+            _("This group has %(count)s open links already: revoke one first.")
+            % {"count": MAX_OPEN_LINKS_PER_GROUP}
+        )
     token = new_token()
     invitation = Invitation.objects.create(
         group=group,
@@ -50,6 +72,11 @@ def invite_by_username(*, group: StudyGroup, invitee: User, days: int = 14) -> I
     """An invitation addressed to one learner, who accepts or declines it on their groups page."""
     if group.memberships.filter(user=invitee).exists():
         raise GroupError(_("This learner is already a member."))
+    if group.invitations.pending().count() >= MAX_PENDING_INVITATIONS_PER_GROUP:
+        raise GroupError(
+            _("%(count)s invitations of this group wait for an answer already: revoke one first.")
+            % {"count": MAX_PENDING_INVITATIONS_PER_GROUP}
+        )
     try:
         with transaction.atomic():
             return Invitation.objects.create(
@@ -103,6 +130,7 @@ def join(*, user: User, invitation: Invitation, display_name: str, shares: str) 
         raise GroupError(
             _("This group is full: it has %(count)s members already.") % {"count": MAX_MEMBERS}
         )
+    refuse_past_the_groups_cap(user)
     membership = Membership.objects.create(
         group=group, user=user, display_name=display_name, shares=shares
     )

@@ -1,60 +1,82 @@
-"""A group's board: where each member stands, and the page's view model
-(templates/groups/board.jinja prints it).
+"""A group's board: where each member stands, as the page's view model
+(templates/groups/board.jinja prints it with the macros of templates/groups/_board.jinja).
 
-The members and their figures come from two statements (groups/board_figures.py); each member's
-entry is written here from the shapes of templates/groups/_board.jinja's macros, rendered once per
-language with slots and filled per member, each distinct figure written once per page.
+Five queries whatever the number of members and the size of their histories: the curriculum's
+revision token; the members with their profiles and their figures (steps done, the week's minutes
+watched and coded, last activity, exercises passed), each a subquery of the one statement over
+the memberships; the days each member coded (their streaks) with the architecture talks they
+finished; this week's latest sessions of the members who share them; which exercises those
+members passed. How many exercises a member passed is progress, shown to the group whatever they
+share; which ones, like what they code, only when they share it. The path's steps and stages come
+from the curriculum in memory (curriculum/structure.py).
 """
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, timedelta
 from functools import lru_cache
-from typing import Any, cast
 
-from django.template import engines
-from django.template.backends.jinja2 import Jinja2
+from django.db.models import (
+    BigIntegerField,
+    Case,
+    Count,
+    DateField,
+    F,
+    Max,
+    Min,
+    OuterRef,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast
+from django.http import Http404
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.html import conditional_escape
-from django.utils.translation import get_language, gettext_noop, ngettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from markupsafe import Markup, escape
 
-from groups.board_figures import (
-    BoardPath,
-    Figures,
-    Member,
-    Session,
-    board_path,
-    figures_of,
-    members_of,
-)
+from curriculum import structure
 from groups.forms import MembershipForm
 from groups.models import Membership
-from lib.durations import duration_in
+from lib.durations import duration
 from lib.form_fields import FieldGroup, field_groups, non_field_errors
-from lib.slots import positional, slot
+from lib.time_zone import zone_or_default
 from lib.urls import url_with
-from progress.balance import Balance, week_start
+from practice.models import Exercise, Submission
+from progress.balance import Balance, week_bounds, week_start
+from progress.models import CodingSession, Watch, WatchEvent
 from progress.path import current_stage, week_of
+from progress.stats import streaks
+
+# Coding sessions shown per member who shares them, the latest first.
+SESSIONS_SHOWN = 5
 
 # ?sort= keys of the board, each with how a member's line is ordered; numbers from the highest.
+# Members who show only their steps come after those who show their week, by name, on the sorts
+# by a figure of the week: their place must not give away what they keep to themselves.
 SORTS = {
     "name": lambda line: (line.name.casefold(),),
     "progress": lambda line: (-line.steps_done, line.name.casefold()),
-    "watched": lambda line: (-line.watched_minutes, line.name.casefold()),
-    "coded": lambda line: (-line.coded_minutes, line.name.casefold()),
-    "streak": lambda line: (-line.streak, line.name.casefold()),
+    "watched": lambda line: (not line.shows_week, -line.watched_minutes, line.name.casefold()),
+    "coded": lambda line: (not line.shows_week, -line.coded_minutes, line.name.casefold()),
+    "streak": lambda line: (not line.shows_week, -line.streak, line.name.casefold()),
     "activity": lambda line: (-line.last_active_at,),
 }
 DEFAULT_SORT = "progress"
-# A member's sentences, translated once per language (shapes_of).
-STEPS = gettext_noop("Steps: %(done)s of %(total)s")
-WEEK = gettext_noop("%(watched)s watched, %(coded)s coded")
-SHORT = gettext_noop("%(needed)s of code short of 1:3")
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class SharedSession:
+    """A session a member coded this week and shares, as the board lists it."""
+
+    day: str  # "Wed 18"
+    time: str
+    built: str
+    code_url: str  # "" for none
+
+
+@dataclass(frozen=True, slots=True)
 class MemberLine:
     """A member's entry on the board, every figure written out."""
 
@@ -62,17 +84,27 @@ class MemberLine:
     name: str
     is_me: bool
     is_owner: bool
-    # The member's entry as the board prints it, from the macros of templates/groups/_board.jinja;
-    # within it, their path, week, streak and last activity (each distinct one written once).
-    html: Markup
-    figures: str
-    coding: list[Session]
-    # What the sorts compare: minutes this week, the last activity as a timestamp (0: none).
     steps_done: int
-    watched_minutes: int
-    coded_minutes: int
+    steps_total: int
+    stage: str  # the title of the stage they are in, "" for none
+    # The member shows their week (Membership.Shares.CODING). When they do not, the week's figures
+    # below are empty and zero: the page never holds them.
+    shows_week: bool
+    watched: str  # this week's minutes, written out
+    coded: str
+    has_watched: bool
+    is_met: bool
+    needed: str  # the code still owed this week, written out
     streak: int
     coded_today: bool
+    last_active: str  # the day, written long in the viewer's language; "" for none yet
+    coding: tuple[SharedSession, ...]
+    exercises_passed: int
+    # Which exercises, for a member who shares what they code; () for one who does not.
+    exercises: tuple[str, ...]
+    # What the sorts compare: minutes this week, the last activity as a timestamp (0: none).
+    watched_minutes: int
+    coded_minutes: int
     last_active_at: float
 
 
@@ -112,274 +144,149 @@ def sort_links(sort: str) -> tuple[SortLink, ...]:
     return tuple(SortLink(labels[key], f"?sort={key}", key == sort) for key in SORTS)
 
 
-# Between a member's figures, as the template's lines were indented.
-BETWEEN_FIGURES = "\n      "
-
-
-@dataclass(frozen=True, slots=True)
-class Shapes:
-    """A member's entry as templates/groups/_board.jinja writes it in one language, each variant a
-    format string with a positional field for each of its values (escaped HTML), in the order
-    noted, and the sentences that go in them, translated."""
-
-    # By (is the viewer, is the owner, has sessions listed): pk, name, figures, sessions.
-    entries: dict[tuple[bool, bool, bool], str]
-    session: str  # day, time, built
-    linked_session: str  # day, time, built, code_url
-    progress: str  # steps, stage
-    progress_no_stage: str  # steps
-    nothing_watched: str  # sentence
-    met: str  # sentence
-    short: str  # sentence, needed
-    streak: str  # sentence
-    streak_coded_today: str  # sentence
-    active: str  # day
-    inactive: str
-    # Sentences as %-format strings for values already escaped (their own text is HTML).
-    steps: str
-    week: str
-    needed: str
-
-
-@lru_cache(maxsize=16)
-def shapes_of(language: str | None, template) -> Shapes:
-    """The entries' shapes in a language: built once per language and template (a template
-    changed on disk while developing is a new one), the catalogues being fixed while a process
-    runs."""
-    macros: Any = template.module
-    flags = (False, True)
-    return Shapes(
-        entries={
-            (is_me, is_owner, listed): positional(
-                macros.member(
-                    slot("pk"),
-                    slot("name"),
-                    is_me,
-                    is_owner,
-                    slot("figures"),
-                    slot("sessions") if listed else "",
-                ),
-                "pk",
-                "name",
-                "figures",
-                "sessions",
-            )
-            for is_me in flags
-            for is_owner in flags
-            for listed in flags
-        },
-        session=positional(
-            macros.session(slot("day"), slot("time"), slot("built"), ""), "day", "time", "built"
-        ),
-        linked_session=positional(
-            macros.session(slot("day"), slot("time"), slot("built"), slot("code_url")),
-            "day",
-            "time",
-            "built",
-            "code_url",
-        ),
-        progress=positional(macros.progress(slot("steps"), slot("stage")), "steps", "stage"),
-        progress_no_stage=positional(macros.progress(slot("steps"), ""), "steps"),
-        nothing_watched=positional(macros.week(slot("sentence"), False, False, ""), "sentence"),
-        met=positional(macros.week(slot("sentence"), True, True, ""), "sentence"),
-        short=positional(
-            macros.week(slot("sentence"), True, False, slot("needed")), "sentence", "needed"
-        ),
-        streak=positional(macros.streak(slot("sentence"), False), "sentence"),
-        streak_coded_today=positional(macros.streak(slot("sentence"), True), "sentence"),
-        active=positional(macros.activity(slot("day")), "day"),
-        inactive=positional(macros.activity("")),
-        steps=_(STEPS),
-        week=_(WEEK),
-        needed=_(SHORT),
-    )
-
-
-# A board writes the same few days on every page (today, this week's): each is worded once per
-# process, format and language (Django's date_format takes some 15 us), the catalogues being
-# fixed while a process runs.
 @lru_cache(maxsize=1024)
 def day_in(day: date, format_name: str, language: str | None) -> str:
-    """date_format() of a day for a caller that read the language (the active one)."""
+    """date_format() of a day in the active language (the caller passes its code): a board
+    writes the same few days for every viewer."""
     return date_format(day, format_name)
 
 
-# A board writes a hundred lengths of time, most of them different: each is written as HTML once
-# per process and language, as lib/durations words them.
-@lru_cache(maxsize=4096)
-def duration_html(minutes: int, language: str | None) -> str:
-    return escape(duration_in(minutes, language))
+@dataclass(frozen=True, slots=True)
+class BoardPath:
+    """What a board reads of the path, built once per curriculum revision (Curriculum.built)."""
+
+    stages: list
+    steps_total: int
+    weights: dict[int, int]  # how many steps of the path each resource stands for
+    talks: int  # how many steps are the architecture talk, each member's own resource
 
 
-# Most of a board's weeks differ (minutes watched and coded), but they come back on every view of
-# the board: each is written once per process, language and template.
-@lru_cache(maxsize=4096)
-def week_html(watched: int, coded: int, language: str | None, template) -> str:
-    shapes = shapes_of(language, template)
-    balance = Balance(watched=watched, coded=coded, this_week=True)
-    variables = {
-        "watched": duration_html(watched, language),
-        "coded": duration_html(coded, language),
-    }
-    sentence = shapes.week % variables
-    if not balance.has_watched:
-        return shapes.nothing_watched.format(sentence)
-    if balance.is_met:
-        return shapes.met.format(sentence)
-    needed = shapes.needed % {"needed": duration_html(balance.code_needed, language)}
-    return shapes.short.format(sentence, needed)
-
-
-def board_template():
-    env = cast(Jinja2, engines["jinja2"]).env
-    return env.get_template("groups/_board.jinja")
-
-
-class Writer:
-    """Members' entries written out for one page, each distinct figure once: many members share a
-    step count, a week's minutes, a streak, a day or a stage."""
-
-    def __init__(self, path: BoardPath, today: date):
-        self.path, self.today = path, today
-        self.language, self.template = get_language(), board_template()
-        self.shapes = shapes_of(self.language, self.template)
-        self.days: dict[date, str] = {}
-        self.progresses: dict[tuple[int, str], str] = {}
-        self.streaks: dict[tuple[int, bool], str] = {}
-        self.activities: dict[date | None, str] = {}
-        self.zone = timezone.get_current_timezone()
-
-    def entry(self, member: Member, is_me: bool, figures: str, sessions: list[Session]) -> str:
-        """A member's whole entry: values escaped once, filled in their variant's shape."""
-        shape = self.shapes.entries[is_me, member.is_owner, bool(sessions)]
-        return shape.format(
-            member.pk,
-            escape(member.name),
-            figures,
-            "".join([self.session(session) for session in sessions]) if sessions else "",
-        )
-
-    def session(self, session: Session) -> str:
-        day, time, built = self.day(session.day), self.duration(session.minutes), session.built
-        if session.code_url:
-            return self.shapes.linked_session.format(
-                day, time, escape(built), escape(session.code_url)
-            )
-        return self.shapes.session.format(day, time, escape(built))
-
-    def figures(self, member: Member, figures: Figures, last_active) -> str:
-        return BETWEEN_FIGURES.join(
-            (
-                self.progress(figures.steps_done, member.started_on),
-                self.week(figures.watched, figures.coded),
-                self.streak(figures.streak, figures.coded_today),
-                self.activity(last_active),
-            )
-        )
-
-    def progress(self, steps_done: int, started_on: date) -> str:
-        """Steps done of the path and the stage of a member who started on that day: once per
-        step count and stage (members start in many weeks, and are in few stages)."""
-        title = self.stage_title_from(started_on)
-        key = (steps_done, title)
-        if key not in self.progresses:
-            steps = self.shapes.steps % {"done": steps_done, "total": self.path.steps_total}
-            if title:
-                self.progresses[key] = self.shapes.progress.format(steps, title)
-            else:
-                self.progresses[key] = self.shapes.progress_no_stage.format(steps)
-        return self.progresses[key]
-
-    def stage_title_from(self, started_on: date) -> str:
-        """The title of the stage a member who started on that day is in, as HTML ("": none):
-        once per week of the path (the whole weeks since the start make it) and revision."""
-        weeks = (self.today - started_on).days // 7
-        titles = self.path.titles
-        if weeks not in titles:
-            stages = self.path.stages
-            stage = (
-                current_stage(stages, week_of(started_on, stages, self.today)) if stages else None
-            )
-            titles[weeks] = escape(stage.title if stage else "")
-        return titles[weeks]
-
-    def week(self, watched: int, coded: int) -> str:
-        return week_html(watched, coded, self.language, self.template)
-
-    def streak(self, days: int, coded_today: bool) -> str:
-        key = (days, coded_today)
-        if key not in self.streaks:
-            sentence = ngettext("%(days)s day", "%(days)s days", days)
-            written = sentence % {"days": days, "num": days}
-            shape = self.shapes.streak_coded_today if coded_today else self.shapes.streak
-            self.streaks[key] = shape.format(written)
-        return self.streaks[key]
-
-    def activity(self, when: datetime | None) -> str:
-        """The day of a member's last activity in the viewer's time zone (none yet: None)."""
-        day = when.astimezone(self.zone).date() if when is not None else None
-        if day not in self.activities:
-            if day is None:
-                self.activities[day] = self.shapes.inactive
-            else:
-                written = escape(day_in(day, "SHORT_DATE_FORMAT", self.language))
-                self.activities[day] = self.shapes.active.format(written)
-        return self.activities[day]
-
-    def duration(self, minutes: int) -> str:
-        return duration_html(minutes, self.language)
-
-    def day(self, day: date) -> str:
-        """A day of a coding session as HTML."""
-        if day not in self.days:
-            self.days[day] = escape(day_in(day, "D j", self.language))
-        return self.days[day]
-
-
-def member_line(member: Member, figures: Figures, my_pk: int, write: Writer) -> MemberLine:
-    last_active = figures.last_active
-    is_me = member.pk == my_pk
-    written = write.figures(member, figures, last_active)
-    return MemberLine(
-        pk=member.pk,
-        name=member.name,
-        is_me=is_me,
-        is_owner=member.is_owner,
-        html=Markup(write.entry(member, is_me, written, figures.sessions)),
-        figures=written,
-        coding=figures.sessions,
-        steps_done=figures.steps_done,
-        watched_minutes=figures.watched,
-        coded_minutes=figures.coded,
-        streak=figures.streak,
-        coded_today=figures.coded_today,
-        last_active_at=last_active.timestamp() if last_active else 0,
+def board_path(curriculum) -> BoardPath:
+    weights: dict[int, int] = {}
+    talks = 0
+    for _stage, steps in curriculum.layout:
+        for step in steps:
+            if step.is_architecture_talk:
+                talks += 1
+            elif step.resource_id is not None:
+                weights[step.resource_id] = weights.get(step.resource_id, 0) + 1
+    return BoardPath(
+        stages=[stage for stage, _steps in curriculum.layout],
+        steps_total=sum(len(steps) for _stage, steps in curriculum.layout),
+        weights=weights,
+        talks=talks,
     )
 
 
-# Where the viewer's name goes in their form, written once per language and choice of what they
-# show (PostgreSQL's text holds no NUL, so no name does).
-NAME_SLOT = "\x00name\x00"
+def of_member(queryset, aggregate) -> Subquery:
+    """The aggregate over the member's rows of queryset, as a subquery."""
+    rows = queryset.filter(user=OuterRef("user")).order_by().values("user")
+    return Subquery(rows.annotate(value=aggregate).values("value"))
 
 
-@lru_cache(maxsize=16)
-def blank_membership_fields(language: str | None, shares: str) -> tuple[FieldGroup, ...]:
-    """The fields of a member's form with this choice ticked, the value of their name a slot:
-    a form's fields take Django some 0.3 ms to write, on every board."""
-    return field_groups(MembershipForm(initial={"display_name": NAME_SLOT, "shares": shares}))
+def members_with_figures(slug: str, path: BoardPath, today: date):
+    """The group's members, the owner first, then by seniority, with their profiles and their
+    figures of the week starting on today's Monday: one statement."""
+    week_from, week_to = week_bounds(today)
+    monday = week_start(today)
+    next_monday = monday + timedelta(days=7)
+    steps = Case(
+        *(When(resource_id=pk, then=Value(count)) for pk, count in path.weights.items()),
+        default=Value(0),
+    )
+    return Membership.objects.of_group(slug).annotate(
+        started_on=F("user__profile__started_on"),
+        time_zone=F("user__profile__time_zone"),
+        architecture_id=F("user__profile__architecture_id"),
+        gpu_card_id=F("user__profile__gpu_card_id"),
+        watched=of_member(
+            WatchEvent.objects.filter(at__gte=week_from, at__lt=week_to), Sum("minutes")
+        ),
+        coded=of_member(
+            CodingSession.objects.filter(day__gte=monday, day__lt=next_monday), Sum("minutes")
+        ),
+        steps=of_member(Watch.objects.filter(finished_at__isnull=False), Sum(steps)),
+        last_watched=of_member(WatchEvent.objects.all(), Max("at")),
+        last_coded=of_member(CodingSession.objects.all(), Max("created_at")),
+        exercises_passed=Subquery(
+            Submission.objects.passed()
+            .filter(learner=OuterRef("user"))
+            .order_by()
+            .values("learner")
+            .annotate(value=Count("exercise", distinct=True))
+            .values("value")
+        ),
+    )
 
 
-def membership_fields(me: Membership) -> tuple[FieldGroup, ...]:
-    """field_groups(MembershipForm(instance=me)): the viewer's own form, their name escaped as
-    Django's widgets escape it."""
-    if not me.display_name:  # an input writes no value at all for an empty one
-        return field_groups(MembershipForm(instance=me))
-    name = conditional_escape(me.display_name)
-    return tuple(
-        replace(group, widget=Markup(str.replace(group.widget, NAME_SLOT, name)))
-        if NAME_SLOT in group.widget
-        else group
-        for group in blank_membership_fields(get_language(), me.shares)
+def exercises_passed(user_ids) -> dict[int, list[str]]:
+    """The titles of the exercises each of these members passed, first passed first."""
+    passed: dict[int, list[str]] = {pk: [] for pk in user_ids}
+    rows = (
+        Exercise.objects.filter(
+            submissions__learner__in=user_ids, submissions__verdict=Submission.Verdict.PASSED
+        )
+        .values_list("submissions__learner", "title")
+        .annotate(first_passed_at=Min("submissions__created"))
+        .order_by("first_passed_at", "title")
+    )
+    for user_id, title, _first in rows:
+        passed[user_id].append(title)
+    return passed
+
+
+def days_and_talks(user_ids, talk_ids):
+    """Each member's days with code, and the architecture talks among talk_ids they finished: one
+    statement of (user, day or None, talk or None) rows."""
+    days = (
+        CodingSession.objects.filter(user__in=user_ids)
+        # Typed NULLs: PostgreSQL reads an untyped one under DISTINCT as text, which no UNION
+        # with the talks' ids accepts.
+        .values_list("user", "day", Cast(Value(None), BigIntegerField()))
+        .distinct()
+        .order_by()
+    )
+    talks = (
+        Watch.objects.filter(user__in=user_ids, resource__in=talk_ids, finished_at__isnull=False)
+        .values_list("user", Cast(Value(None), DateField()), "resource")
+        .order_by()
+    )
+    return days.union(talks, all=True).order_by()
+
+
+def shared_sessions(user_ids, monday: date) -> dict[int, list[CodingSession]]:
+    """This week's latest sessions of each of these members, the latest first."""
+    sessions = (
+        CodingSession.objects.filter(user__in=user_ids)
+        .in_week(monday)
+        .only("user", "day", "minutes", "built", "code_url")
+        .order_by("user", "-day", "-created_at", "-pk")
+    )
+    latest: dict[int, list[CodingSession]] = {pk: [] for pk in user_ids}
+    for session in sessions:
+        listed = latest[session.user_id]
+        if len(listed) < SESSIONS_SHOWN:
+            listed.append(session)
+    return latest
+
+
+def steps_only(line: MemberLine) -> MemberLine:
+    """The line of a member who shows only their steps and last activity: the week's figures
+    dropped, so that neither the page nor its sorts hold them."""
+    return replace(
+        line,
+        shows_week=False,
+        watched="",
+        coded="",
+        has_watched=False,
+        is_met=False,
+        needed="",
+        streak=0,
+        coded_today=False,
+        coding=(),
+        exercises=(),
+        watched_minutes=0,
+        coded_minutes=0,
     )
 
 
@@ -387,25 +294,110 @@ def board_page(
     slug: str, viewer_id: int, *, sort: str, form: MembershipForm | None = None
 ) -> BoardPage:
     """The board of the group at slug as the member viewer_id sees it (404 for anyone else),
-    sorted, with their own form (refused when given): two statements."""
+    sorted, with their own form (refused when given): five queries."""
+    now = timezone.now()
     today = timezone.localdate()
-    curriculum, me, members = members_of(slug, viewer_id)
+    language = get_language()
+    curriculum = structure.current()
     path = curriculum.built(board_path)
-    figures = figures_of(members, path.weights, path.talks, today)
-    write = Writer(path, today)
-    lines = [member_line(member, figures[member.user_id], me.pk, write) for member in members]
+    members = list(members_with_figures(slug, path, today))
+    me = next((member for member in members if member.user_id == viewer_id), None)
+    if me is None:
+        raise Http404
+    todays: dict[str, date] = {}
+    talks: dict[tuple[int | None, int | None], int | None] = {}
+    for member in members:
+        zone = member.time_zone or ""
+        if zone not in todays:
+            todays[zone] = timezone.localtime(now, zone_or_default(zone)).date()
+        key = (member.gpu_card_id, member.architecture_id)
+        if key not in talks:
+            session = curriculum.session_advice(card_id=key[0], architecture_id=key[1]).session
+            talks[key] = session.pk if session else None
+    user_ids = [member.user_id for member in members]
+    days: dict[int, set[date]] = {pk: set() for pk in user_ids}
+    finished_talks = set()
+    for user, day, talk in days_and_talks(user_ids, {pk for pk in talks.values() if pk}):
+        if day is not None:
+            days[user].add(day)
+        else:
+            finished_talks.add((user, talk))
+    sharing = [m.user_id for m in members if m.shares == Membership.Shares.CODING]
+    sessions = shared_sessions(sharing, week_start(today))
+    passed = exercises_passed(sharing)
+    stages: dict[int, str] = {}  # a stage's title by whole weeks since the start
+
+    def stage_title(started_on: date) -> str:
+        weeks = (today - started_on).days // 7
+        if weeks not in stages:
+            stage = (
+                current_stage(path.stages, week_of(started_on, path.stages, today))
+                if path.stages
+                else None
+            )
+            stages[weeks] = stage.title if stage else ""
+        return stages[weeks]
+
+    zone = timezone.get_current_timezone()
+    lines = []
+    for member in members:
+        member_today = todays[member.time_zone or ""]
+        talk = talks[member.gpu_card_id, member.architecture_id]
+        watched, coded = max(member.watched or 0, 0), max(member.coded or 0, 0)
+        balance = Balance(watched=watched, coded=coded, this_week=True)
+        current, _longest = streaks(days[member.user_id], member_today)
+        latest = max(
+            (at for at in (member.last_watched, member.last_coded) if at is not None),
+            default=None,
+        )
+        line = MemberLine(
+            pk=member.pk,
+            name=member.display_name,
+            is_me=member.pk == me.pk,
+            is_owner=member.role == Membership.Role.OWNER,
+            steps_done=(member.steps or 0)
+            + (path.talks if (member.user_id, talk) in finished_talks else 0),
+            steps_total=path.steps_total,
+            stage=stage_title(member.started_on or today),
+            shows_week=True,
+            watched=duration(watched),
+            coded=duration(coded),
+            has_watched=balance.has_watched,
+            is_met=balance.is_met,
+            needed=duration(balance.code_needed),
+            streak=current,
+            coded_today=member_today in days[member.user_id],
+            last_active=day_in(latest.astimezone(zone).date(), "DATE_FORMAT", language)
+            if latest
+            else "",
+            coding=tuple(
+                SharedSession(
+                    day=day_in(session.day, "D j", language),
+                    time=duration(session.minutes),
+                    built=session.built,
+                    code_url=session.code_url,
+                )
+                for session in sessions.get(member.user_id, ())
+            ),
+            exercises_passed=member.exercises_passed or 0,
+            exercises=tuple(passed.get(member.user_id, ())),
+            watched_minutes=watched,
+            coded_minutes=coded,
+            last_active_at=latest.timestamp() if latest else 0,
+        )
+        lines.append(line if member.shares == Membership.Shares.CODING else steps_only(line))
     group = me.group
     return BoardPage(
         name=group.name,
         description=group.description,
-        monday=day_in(week_start(today), "j F", get_language()),
-        is_owner=me.is_owner,
+        monday=day_in(week_start(today), "j F", language),
+        is_owner=me.role == Membership.Role.OWNER,
         manage_url=url_with("groups:manage", group.slug),
         update_url=url_with("groups:update_membership", group.slug),
         leave_url=url_with("groups:leave", group.slug),
         sorts=sort_links(sort),
         members=tuple(sorted(lines, key=SORTS.get(sort, SORTS[DEFAULT_SORT]))),
         my_entry=f"#member-{me.pk}" if len(lines) > 1 else "",
-        fields=membership_fields(me) if form is None else field_groups(form),
+        fields=field_groups(MembershipForm(instance=me) if form is None else form),
         form_errors=() if form is None else non_field_errors(form),
     )

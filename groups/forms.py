@@ -30,7 +30,7 @@ class MembershipForm(forms.ModelForm):
     class Meta:
         model = Membership
         fields = ["display_name", "shares"]
-        labels = {"display_name": _("My name in this group"), "shares": _("I show")}
+        labels = {"display_name": _("My name in this group"), "shares": _("The other members see")}
         widgets = {"shares": forms.RadioSelect}
 
     def clean_display_name(self):

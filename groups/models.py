@@ -18,6 +18,12 @@ from lib.models import Revocable, Token, TokenQuerySet
 
 # The board is one page: no group grows beyond it.
 MAX_MEMBERS = 50
+# Caps far above what a learner uses (docs/groups.md), so that no one fills the tables, or another
+# learner's groups page, by looping on a form: groups a learner owns or has joined, open invitation
+# links of a group, and invitations by username of a group waiting for an answer.
+MAX_GROUPS_PER_LEARNER = 20
+MAX_OPEN_LINKS_PER_GROUP = 20
+MAX_PENDING_INVITATIONS_PER_GROUP = 50
 
 
 class StudyGroupQuerySet(models.QuerySet):
@@ -87,8 +93,15 @@ class Membership(models.Model):
         MEMBER = "member", _("member")
 
     class Shares(models.TextChoices):
-        PROGRESS = "progress", _("my progress only")
-        CODING = "coding", _("my progress and what I coded this week")
+        # Named by what the other members see of the member on the board (groups/board.py).
+        PROGRESS = "progress", _("my steps on the path and my last activity")
+        CODING = (
+            "coding",
+            _(
+                "that, and my week: hours watched and coded, the 1:3 balance, my coding streak and "
+                "my sessions"
+            ),
+        )
 
     group = models.ForeignKey(
         StudyGroup, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("group")
@@ -153,6 +166,18 @@ class InvitationQuerySet(TokenQuerySet):
     def for_invitee(self, user):
         """Invitations addressed to this learner by username that are still open."""
         return self.filter(invitee=user, revoked_at__isnull=True, expires_at__gt=timezone.now())
+
+    def open_links(self):
+        """Invitation links that still let someone in: not revoked, expired or used up."""
+        return self.links().filter(
+            revoked_at__isnull=True, expires_at__gt=timezone.now(), uses__lt=models.F("max_uses")
+        )
+
+    def pending(self):
+        """Invitations by username still waiting for an answer."""
+        return self.filter(
+            invitee__isnull=False, revoked_at__isnull=True, expires_at__gt=timezone.now()
+        )
 
 
 class Invitation(Token, Revocable):

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from groups import actions
 from groups.forms import ShareForm
 from groups.models import ShareLink
-from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.http import AuthenticatedHttpRequest
 from progress import stats_page
 from progress.path import path_progress
@@ -29,8 +28,7 @@ class ShareSettingsPage:
     sharing: bool
     made: str  # when the current link was made, "" without one
     created_url: str  # the address of a link just made, shown only once
-    fields: tuple[FieldGroup, ...]
-    form_errors: tuple[str, ...]
+    form: ShareForm  # blank, or as it was sent with its errors
 
 
 @login_required
@@ -47,14 +45,9 @@ def share_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
         created_url = request.build_absolute_uri(reverse("groups:shared", args=[token]))
     page = ShareSettingsPage(
         sharing=link is not None,
-        made=(
-            date_format(timezone.localtime(link.created_at), "SHORT_DATETIME_FORMAT")
-            if link
-            else ""
-        ),
+        made=(date_format(timezone.localtime(link.created_at), "DATETIME_FORMAT") if link else ""),
         created_url=created_url,
-        fields=field_groups(form),
-        form_errors=non_field_errors(form),
+        form=form,
     )
     status = 400 if form.errors else 200
     response = render(
@@ -94,6 +87,6 @@ def shared_progress(request, token):
             stats_page.learner_heatmap(stats.coded_by_day, timezone.localdate())
         ),
     }
-    response = render(request, "groups/shared.html", context)
+    response = render(request, "groups/shared.jinja", context)
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response

@@ -62,7 +62,7 @@ def render_list(
         "invitations": invitations,
         "form": form or GroupForm(initial={"display_name": default_display_name(request.user)}),
     }
-    return render(request, "groups/list.html", context, status=status)
+    return render(request, "groups/list.jinja", context, status=status)
 
 
 @login_required
@@ -77,12 +77,16 @@ def group_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GroupForm(request.POST)
     if not form.is_valid():
         return render_list(request, form=form, status=400)
-    group = actions.create_group(
-        owner=request.user,
-        name=form.cleaned_data["name"],
-        description=form.cleaned_data["description"],
-        display_name=form.cleaned_data["display_name"],
-    )
+    try:
+        group = actions.create_group(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            description=form.cleaned_data["description"],
+            display_name=form.cleaned_data["display_name"],
+        )
+    except GroupError as error:
+        form.add_error(None, str(error))
+        return render_list(request, form=form, status=400)
     messages.success(request, _("The group “%(name)s” is created.") % {"name": group.name})
     return redirect("groups:manage", slug=group.slug)
 
@@ -156,7 +160,7 @@ def render_manage(
         "invite_form": invite_form or UsernameInvitationForm(),
         "base": reverse("groups:manage", args=[group.slug]).removesuffix("manage/"),
     }
-    response = render(request, "groups/manage.html", context, status=status)
+    response = render(request, "groups/manage.jinja", context, status=status)
     if created:
         response["Cache-Control"] = "no-store"
     return response
@@ -175,11 +179,15 @@ def create_link(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     form = LinkForm(request.POST)
     if not form.is_valid():
         return render_manage(request, ownership, link_form=form, status=400)
-    invitation, token = actions.create_link(
-        group=ownership.group,
-        days=form.cleaned_data["days"],
-        max_uses=form.cleaned_data["max_uses"],
-    )
+    try:
+        invitation, token = actions.create_link(
+            group=ownership.group,
+            days=form.cleaned_data["days"],
+            max_uses=form.cleaned_data["max_uses"],
+        )
+    except GroupError as error:
+        form.add_error(None, str(error))
+        return render_manage(request, ownership, link_form=form, status=400)
     # Rendered, not redirected: the link exists only in this response.
     created = {
         "invitation": invitation,
@@ -314,7 +322,7 @@ def render_join(
         or MembershipForm(initial={"display_name": default_display_name(request.user)}),
         "action": request.path,
     }
-    return render(request, "groups/join.html", context, status=status)
+    return render(request, "groups/join.jinja", context, status=status)
 
 
 def _join(request: AuthenticatedHttpRequest, invitation: Invitation) -> HttpResponse:
@@ -325,7 +333,7 @@ def _join(request: AuthenticatedHttpRequest, invitation: Invitation) -> HttpResp
     if reason := actions.refusal(invitation):
         return render(
             request,
-            "groups/refused.html",
+            "groups/refused.jinja",
             {"reason": reason, "state": invitation.state()},
             status=410,
         )
@@ -345,7 +353,7 @@ def _join(request: AuthenticatedHttpRequest, invitation: Invitation) -> HttpResp
         # Another request got there first: this learner's own (a double click), or the last place.
         if invitation.group.memberships.filter(user=request.user).exists():
             return redirect("groups:board", slug=invitation.group.slug)
-        return render(request, "groups/refused.html", {"reason": str(error)}, status=410)
+        return render(request, "groups/refused.jinja", {"reason": str(error)}, status=410)
     messages.success(request, _("Welcome to “%(name)s”.") % {"name": membership.group.name})
     return redirect("groups:board", slug=membership.group.slug)
 
@@ -355,13 +363,13 @@ def render_invited(request: HtmxHttpRequest, invitation: Invitation) -> HttpResp
     the way to sign up or sign in that comes back here."""
     if reason := actions.refusal(invitation):
         refused = {"reason": reason, "state": invitation.state()}
-        return render(request, "groups/refused.html", refused, status=410)
+        return render(request, "groups/refused.jinja", refused, status=410)
     context = {
         "group": invitation.group,
         "inviter": invitation.group.memberships.owner_name(),
         "next": request.path,
     }
-    return render(request, "groups/invited.html", context)
+    return render(request, "groups/invited.jinja", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -59,6 +59,7 @@ class FieldGroup:
     # Radio buttons and multiple checkboxes: a <fieldset> whose <legend> is the label.
     fieldset: bool = False
     described_by: str = ""  # the fieldset's aria-describedby
+    required: bool = False  # shown beside the label (templates/_form.jinja: required_mark)
 
 
 def attributes(attrs: Mapping[str, object]) -> str:
@@ -202,6 +203,7 @@ def field_group(field: forms.BoundField) -> FieldGroup:
         hidden=field.is_hidden,
         fieldset=field.use_fieldset,
         described_by=(field.aria_describedby or "") if field.use_fieldset else "",
+        required=field.field.required and not field.is_hidden,
     )
 
 

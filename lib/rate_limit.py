@@ -5,8 +5,9 @@ import time
 from django.core.cache import cache
 
 
-def seconds_to_wait(name: str, *, limit: int, period: int) -> int | None:
-    """Count one request under name in the current window; past limit, the seconds until the next.
+def seconds_to_wait(name: str, *, limit: int, period: int, cost: int = 1) -> int | None:
+    """Count cost (one request, or what it carries) under name in the current window; past limit,
+    the seconds until the next.
 
     add() then incr() are atomic in Redis, so two servers never lose a count (a read-modify-write
     of a history list would).
@@ -16,7 +17,7 @@ def seconds_to_wait(name: str, *, limit: int, period: int) -> int | None:
     key = f"{name}:{window}"
     cache.add(key, 0, timeout=period + 1)
     try:
-        count = cache.incr(key)
+        count = cache.incr(key, cost)
     except ValueError:
         return None  # the window's key expired between add() and incr(): a new window begins
     if count <= limit:

@@ -10,12 +10,12 @@ from datetime import datetime
 from typing import Literal, overload
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from curriculum.models import Resource, Revision
+from curriculum.models import Resource
 from progress.beats import BadBeat, Beat
 from progress.forms import CodingSessionForm
 from progress.models import MINUTES_IN_A_DAY, CodingSession, Note, Viewing, Watch, WatchEvent
@@ -72,62 +72,38 @@ class NotConfirmed(Exception):
         self.resource, self.watch = resource, watch
 
 
-class CurriculumChanged(Exception):
-    """Nothing changed: the curriculum is no longer at the revision the resource was read at."""
-
-
-def _check_revision(revision: str | None) -> None:
-    """Raise CurriculumChanged unless revision is None or still the curriculum's token."""
-    if revision is None:
-        return
-    if revision != Revision.objects.values_list("token", flat=True).first():
-        raise CurriculumChanged
-
-
-def mark_watched(
-    *, user: User, resource: Resource, confirmed: bool = True, revision: str | None = None
-) -> Watch:
+def mark_watched(*, user: User, resource: Resource, confirmed: bool = True) -> Watch:
     """Finish a watched resource in one click; marking it again changes nothing.
 
     Unconfirmed, a click that would credit LONG_MINUTES or more beyond the sittings changes
     nothing and raises NotConfirmed with the resource and the learner's watch row (or None).
-    With a revision (the curriculum token the resource was read at), nothing changes unless it
-    is still the current one: CurriculumChanged. The other one-click changes take one alike.
     """
     _check_watchable(resource)
     duration = resource.duration_minutes or 0
     # Unconfirmed, a long resource is finished only when its sittings leave under LONG_MINUTES.
     least_logged = -1 if confirmed or duration < LONG_MINUTES else duration - LONG_MINUTES
-    watch = _set_finished(
-        user, resource, WatchEvent.Kind.FINISHED, least_logged=least_logged, revision=revision
-    )
+    watch = _set_finished(user, resource, WatchEvent.Kind.FINISHED, least_logged=least_logged)
     if least_logged >= 0 and (watch is None or not watch.is_finished):
         raise NotConfirmed(resource, watch)
     return watch
 
 
-def mark_not_watched(
-    *, user: User, resource: Resource, revision: str | None = None
-) -> Watch | None:
+def mark_not_watched(*, user: User, resource: Resource) -> Watch | None:
     """Undo "watched": the resource goes back to the minutes logged in sittings, no more."""
     _check_watchable(resource)
-    kind = WatchEvent.Kind.UNFINISHED
-    return _set_finished(user, resource, kind, finished=False, revision=revision)
+    return _set_finished(user, resource, WatchEvent.Kind.UNFINISHED, finished=False)
 
 
-def mark_followed(*, user: User, resource: Resource, revision: str | None = None) -> Watch:
+def mark_followed(*, user: User, resource: Resource) -> Watch:
     """Mark a conference or channel followed; it carries no minutes."""
     _check_followed(resource)
-    return _set_finished(user, resource, WatchEvent.Kind.FOLLOWED, revision=revision)
+    return _set_finished(user, resource, WatchEvent.Kind.FOLLOWED)
 
 
-def mark_not_followed(
-    *, user: User, resource: Resource, revision: str | None = None
-) -> Watch | None:
+def mark_not_followed(*, user: User, resource: Resource) -> Watch | None:
     """Stop following a conference or channel."""
     _check_followed(resource)
-    kind = WatchEvent.Kind.UNFOLLOWED
-    return _set_finished(user, resource, kind, finished=False, revision=revision)
+    return _set_finished(user, resource, WatchEvent.Kind.UNFOLLOWED, finished=False)
 
 
 @overload
@@ -138,161 +114,84 @@ def _set_finished(
     *,
     finished: Literal[True] = ...,
     least_logged: int = ...,
-    revision: str | None = ...,
 ) -> Watch: ...
 @overload
 def _set_finished(
-    user: User,
-    resource: Resource,
-    kind: str,
-    *,
-    finished: bool,
-    least_logged: int = ...,
-    revision: str | None = ...,
+    user: User, resource: Resource, kind: str, *, finished: bool, least_logged: int = ...
 ) -> Watch | None: ...
 def _set_finished(
-    user: User,
-    resource: Resource,
-    kind: str,
-    *,
-    finished: bool = True,
-    least_logged: int = -1,
-    revision: str | None = None,
+    user: User, resource: Resource, kind: str, *, finished: bool = True, least_logged: int = -1
 ) -> Watch | None:
     """Finish or unfinish the learner's watch of resource, logging the change once; finishing
     only a watch with more than least_logged minutes logged (a new one has none).
 
-    The learner's watch row as it stands after the click, or None when they have none.
+    One conditional UPDATE decides: it changes the row or nothing, so a second click (or a
+    concurrent one, which waits for the row's lock) logs no event. The learner's watch row as
+    it stands after the click, or None when they have none.
     """
-    if connection.vendor == "postgresql":
-        return _set_finished_in_one_statement(
-            user, resource, kind, finished, least_logged, revision
-        )
+    rows = Watch.objects.filter(user=user, resource=resource)
+    now = timezone.now()
     with transaction.atomic():
-        _check_revision(revision)
-        watch = _locked_watch(user, resource, create=finished and least_logged < 0)
-        if watch is None or watch.is_finished == finished or watch.logged_minutes <= least_logged:
-            return watch
-        before = watch.watched_minutes
-        watch.finished_at = timezone.now() if finished else None
-        watch.save(update_fields=["finished_at", "updated_at"])
-        _log(watch, kind, before)
+        if finished:
+            if least_logged < 0:
+                # Insert-or-ignore: the first click makes the row, a concurrent one finds it.
+                Watch.objects.bulk_create(
+                    [Watch(user=user, resource=resource)], ignore_conflicts=True
+                )
+            to_change = rows.filter(finished_at__isnull=True, logged_minutes__gt=least_logged)
+        else:
+            to_change = rows.filter(finished_at__isnull=False)
+        # Finishing ends a skip: the learner watched it after all (watch_finished_or_skipped).
+        fields = {"finished_at": now, "skipped_at": None} if finished else {"finished_at": None}
+        changed = to_change.update(**fields, updated_at=now)
+        watch = rows.first()
+        if watch is None:
+            return None
+        watch.resource = resource
+        if changed:
+            # The row is locked by the UPDATE: its minutes before the click are its minutes now.
+            before = _watched(watch.logged_minutes, not finished, resource.duration_minutes)
+            _log(watch, kind, before)
         return watch
 
 
-# The watch row's fields and columns, in the model's order (Watch.from_db reads them so).
-_WATCH_FIELDS = [field.attname for field in Watch._meta.concrete_fields]
-_WATCH_COLUMNS = ", ".join(str(field.column) for field in Watch._meta.concrete_fields)
+def skip(*, user: User, resource: Resource) -> Watch:
+    """Say the learner already knows a resource: the path goes past it, counted apart from what
+    was watched, and it owes no code. Skipping twice changes nothing; a finished resource cannot
+    be skipped (marking it not watched comes first).
 
-# Whether the curriculum is still at the revision the resource was read at (or none was given):
-# every write below is made only then, so the token needs no query of its own.
-_FRESH = """\
-fresh AS (
-    SELECT %(revision)s::text IS NULL
-        OR %(revision)s = (SELECT token FROM curriculum_revision ORDER BY id LIMIT 1) AS ok
-)"""
-
-# The statement's answer, always one row: whether the curriculum was fresh, then the watch row
-# (all NULL when the learner has none): changed, or as the statement's snapshot saw it.
-_ANSWER = f"""\
-SELECT fresh.ok, watch.* FROM fresh LEFT JOIN (
-    SELECT {_WATCH_COLUMNS}, true AS changed FROM changed
-    UNION ALL
-    SELECT {_WATCH_COLUMNS}, false FROM progress_watch
-    WHERE user_id = %(user)s AND resource_id = %(resource)s AND NOT EXISTS (SELECT FROM changed)
-) AS watch ON true"""
-
-# Finishing in one statement: the row is updated, or inserted when the learner has none, and the
-# event is logged only when the row changed (its minutes from the row as locked).
-_FINISH = f"""\
-WITH {_FRESH}, updated AS (
-    UPDATE progress_watch SET finished_at = %(now)s, updated_at = %(now)s
-    WHERE user_id = %(user)s AND resource_id = %(resource)s
-        AND finished_at IS NULL AND logged_minutes > %(least_logged)s AND (SELECT ok FROM fresh)
-    RETURNING {_WATCH_COLUMNS}
-), inserted AS (
-    INSERT INTO progress_watch (user_id, resource_id, logged_minutes, finished_at, resume_seconds,
-        updated_at)
-    SELECT %(user)s, %(resource)s, 0, %(now)s, 0, %(now)s
-    WHERE %(least_logged)s < 0 AND (SELECT ok FROM fresh) AND NOT EXISTS (
-        SELECT FROM progress_watch WHERE user_id = %(user)s AND resource_id = %(resource)s
-    )
-    ON CONFLICT (user_id, resource_id) DO UPDATE
-        SET finished_at = EXCLUDED.finished_at, updated_at = EXCLUDED.updated_at
-        WHERE progress_watch.finished_at IS NULL
-    RETURNING {_WATCH_COLUMNS}
-), changed AS (
-    SELECT * FROM updated UNION ALL SELECT * FROM inserted
-), logged AS (
-    INSERT INTO progress_watchevent (user_id, resource_id, kind, minutes, logged_minutes, at)
-    SELECT user_id, resource_id, %(kind)s,
-        GREATEST(logged_minutes, %(duration)s) - logged_minutes, 0, %(now)s
-    FROM changed
-)
-{_ANSWER}"""
-
-# Unfinishing in one statement, as _FINISH: there is never a row to insert.
-_UNFINISH = f"""\
-WITH {_FRESH}, changed AS (
-    UPDATE progress_watch SET finished_at = NULL, updated_at = %(now)s
-    WHERE user_id = %(user)s AND resource_id = %(resource)s AND finished_at IS NOT NULL
-        AND (SELECT ok FROM fresh)
-    RETURNING {_WATCH_COLUMNS}
-), logged AS (
-    INSERT INTO progress_watchevent (user_id, resource_id, kind, minutes, logged_minutes, at)
-    SELECT user_id, resource_id, %(kind)s,
-        logged_minutes - GREATEST(logged_minutes, %(duration)s), 0, %(now)s
-    FROM changed
-)
-{_ANSWER}"""
+    One conditional UPDATE decides, as _set_finished does, so a double click logs one event.
+    """
+    rows = Watch.objects.filter(user=user, resource=resource)
+    now = timezone.now()
+    with transaction.atomic():
+        Watch.objects.bulk_create([Watch(user=user, resource=resource)], ignore_conflicts=True)
+        changed = rows.filter(finished_at__isnull=True, skipped_at__isnull=True).update(
+            skipped_at=now, updated_at=now
+        )
+        watch = rows.get()
+        watch.resource = resource
+        if changed:
+            _log(watch, WatchEvent.Kind.SKIPPED, watch.watched_minutes)
+        elif watch.is_finished:
+            raise ProgressError(_("You have watched this one already: there is nothing to skip."))
+        return watch
 
 
-def _set_finished_in_one_statement(
-    user: User,
-    resource: Resource,
-    kind: str,
-    finished: bool,
-    least_logged: int,
-    revision: str | None,
-) -> Watch | None:
-    """_set_finished in one PostgreSQL statement: no transaction to open, no lock kept when
-    nothing changes, so a double click costs one read."""
-    parameters: dict[str, int | str | datetime | None] = {
-        "user": user.pk,
-        "resource": resource.pk,
-        "kind": kind,
-        "duration": resource.duration_minutes or 0,
-        "least_logged": least_logged,
-        "revision": revision,
-        "now": timezone.now(),
-    }
-    with connection.cursor() as cursor:
-        cursor.execute(_FINISH if finished else _UNFINISH, parameters)
-        fresh, *columns, changed = cursor.fetchone()
-    if not fresh:
-        raise CurriculumChanged
-    watch = _watch(columns, resource) if columns[0] is not None else None
-    if not changed and _would_change(watch, finished, least_logged):
-        # A concurrent click changed the row after this statement's snapshot: read it as it is.
-        watch = Watch.objects.for_learner(user).filter(resource=resource).first()
-        if watch is not None:
-            watch.resource = resource
-    return watch
-
-
-def _watch(columns: list, resource: Resource) -> Watch:
-    watch = Watch.from_db(connection.alias, _WATCH_FIELDS, columns)
-    watch.resource = resource
-    return watch
-
-
-def _would_change(watch: Watch | None, finished: bool, least_logged: int) -> bool:
-    """Whether _set_finished changes this row (None: no row yet)."""
-    if watch is None:
-        return finished and least_logged < 0
-    if not finished:
-        return watch.is_finished
-    return not watch.is_finished and watch.logged_minutes > least_logged
+def unskip(*, user: User, resource: Resource) -> Watch | None:
+    """Undo a skip: the resource is back on the path where it was; twice changes nothing."""
+    rows = Watch.objects.filter(user=user, resource=resource)
+    with transaction.atomic():
+        changed = rows.filter(skipped_at__isnull=False).update(
+            skipped_at=None, updated_at=timezone.now()
+        )
+        watch = rows.first()
+        if watch is None:
+            return None
+        watch.resource = resource
+        if changed:
+            _log(watch, WatchEvent.Kind.UNSKIPPED, watch.watched_minutes)
+        return watch
 
 
 def validate_sitting_minutes(minutes: object) -> int:
@@ -310,14 +209,10 @@ def validate_sitting_minutes(minutes: object) -> int:
 
 
 @transaction.atomic
-def log_sitting(
-    *, user: User, resource: Resource, minutes: int | str, revision: str | None = None
-) -> Watch:
-    """Add minutes watched in one sitting; reaching the duration finishes the resource (with a
-    revision, only at that revision of the curriculum, as mark_watched)."""
+def log_sitting(*, user: User, resource: Resource, minutes: int | str) -> Watch:
+    """Add minutes watched in one sitting; reaching the duration finishes the resource."""
     _check_watchable(resource)
     minutes = validate_sitting_minutes(minutes)
-    _check_revision(revision)
     watch = _locked_watch(user, resource, create=True)
     before = watch.watched_minutes
     watch.logged_minutes = F("logged_minutes") + minutes
@@ -325,8 +220,8 @@ def log_sitting(
     watch.refresh_from_db(fields=["logged_minutes"])
     duration = resource.duration_minutes
     if not watch.is_finished and duration and watch.logged_minutes >= duration:
-        watch.finished_at = timezone.now()
-        watch.save(update_fields=["finished_at"])
+        watch.finished_at, watch.skipped_at = timezone.now(), None
+        watch.save(update_fields=["finished_at", "skipped_at"])
     _log(watch, WatchEvent.Kind.SITTING, before, logged=minutes)
     return watch
 
@@ -380,8 +275,10 @@ def _locked_sitting(user: User, sitting_id: int) -> tuple[Watch, list[WatchEvent
 
 def _save_replayed(watch: Watch, history: list[WatchEvent]) -> Watch:
     _replay(watch, history)
+    if watch.is_finished:
+        watch.skipped_at = None
     WatchEvent.objects.bulk_update(history, ["minutes", "logged_minutes"])
-    watch.save(update_fields=["logged_minutes", "finished_at", "updated_at"])
+    watch.save(update_fields=["logged_minutes", "finished_at", "skipped_at", "updated_at"])
     return watch
 
 

@@ -43,7 +43,8 @@ def read_beat(body: bytes) -> Beat:
     """The beat in a request body, or BadBeat naming the first field that is wrong."""
     try:
         data = json.loads(body or b"null")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: JSON nested deeper than the parser goes, which no player sends.
         raise BadBeat("body", _("Send the beat as a JSON object.")) from None
     if not isinstance(data, dict):
         raise BadBeat("body", _("Send the beat as a JSON object."))

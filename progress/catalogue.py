@@ -1,87 +1,46 @@
 """The catalogue's view model (templates/progress/catalogue.jinja): the filters as the request set
 them, and the resources they keep, series by series, each with the signed-in learner's state.
 
-What is the same for every learner is built once per curriculum revision and language
-(`Curriculum.built`, dropped when a curator's edit renews the token): each card's HTML with its
-controls in the two states that print nothing of the learner's but the state (not started,
-done), the series' headings, the filters' fields, labels and options. The learner's part is one
-statement (the revision token and their watch rows) and, per card, a state: its HTML picked, or
-its controls printed for a resource in progress, with the request's address put in its slot
-(the template puts the page's CSRF field in the other).
+What is the same for every learner (each card's words and links, the series' headings, the
+filters' fields and options) is built once per curriculum revision and language
+(`Curriculum.built`); the learner's part is their watch rows, one QuerySet, and each card's
+controls (progress.pages.WatchControls) built from them on every request.
 """
 
 from dataclasses import dataclass
 from typing import Any, cast
 
 from django import forms
-from django.db import connection
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
-from django.utils import timezone
-from django.utils.translation import gettext, ngettext
-from markupsafe import Markup, escape
+from django.utils.translation import gettext
+from markupsafe import Markup
 
 from curriculum.forms import LearnerState, ResourceFilterForm, catalogue_criteria, clean_filters
-from curriculum.models import Resource, Revision
+from curriculum.models import Resource
 from lib.durations import duration
-from lib.slots import Pieces, slot, split_at_slots
+from lib.slots import slot
 from progress.models import Watch
-from progress.pages import watch_controls
+from progress.pages import WatchControls, watch_controls
 from progress.path import ResourceState
 
 # The filters in the order the form shows them; "q" stands apart, above the others.
 FILTERS = ("kind", "series", "guide", "architecture", "state")
 
-# Where each request's CSRF field and address go in the cards built once per process.
-# PostgreSQL text cannot hold a NUL character: no title or slug of the curriculum has these.
-CSRF_SLOT = slot("csrf")
-PAGE_SLOT = slot("page")
 
-# The revision token, then the learner's watch rows, in one statement; the token's row is the
-# one without a resource. The first branch casts its NULLs (PostgreSQL types a UNION pairwise).
-LEARNER_SQL = f"""
-SELECT token, CAST(NULL AS integer), CAST(NULL AS integer), CAST(NULL AS boolean)
-  FROM {Revision._meta.db_table}
- WHERE id = (SELECT MIN(id) FROM {Revision._meta.db_table})
-UNION ALL
-SELECT NULL, resource_id, logged_minutes, finished_at IS NOT NULL
-  FROM {Watch._meta.db_table} WHERE user_id = %s
-"""
+def learner_watches(user) -> dict[int, Watch]:
+    """The learner's watch rows by resource id."""
+    rows = Watch.objects.for_learner(user).only(
+        "resource_id", "logged_minutes", "finished_at", "skipped_at"
+    )
+    return {watch.resource_id: watch for watch in rows}
 
 
-@dataclass(frozen=True, slots=True)
-class LearnerRows:
-    token: str | None
-    watches: dict[int, tuple[int, bool]]  # by resource id: (minutes logged, finished)
-
-
-def learner_rows(user) -> LearnerRows:
-    """The curriculum's revision token and the learner's watch rows, read in one statement."""
-    with connection.cursor() as cursor:
-        cursor.execute(LEARNER_SQL, [user.pk])
-        rows = cursor.fetchall()
-    token = None
-    watches = {}
-    for revision, resource_id, logged, finished in rows:
-        if resource_id is None:
-            token = revision
-        else:
-            watches[resource_id] = (logged, bool(finished))
-    return LearnerRows(token, watches)
-
-
-def status_of(logged: int, finished: bool) -> str:
-    """ "done", "in_progress" or "not_started", as progress.path.ResourceState.status says it."""
-    if finished:
-        return "done"
-    return "in_progress" if logged else "not_started"
-
-
-def learner_state(resource: Resource, status: str) -> LearnerState:
+def learner_state(resource: Resource, state: ResourceState) -> LearnerState:
     """Watched or followed once finished, in progress while sittings are logged, else not started."""
-    if status == "done":
+    if state.is_done:
         return LearnerState.FOLLOWED if resource.is_followed else LearnerState.WATCHED
-    return LearnerState.IN_PROGRESS if status == "in_progress" else LearnerState.NOT_STARTED
+    return LearnerState.IN_PROGRESS if state.is_started else LearnerState.NOT_STARTED
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +52,8 @@ class SeriesHeading:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A select's option, printed selected and not (templates/progress/_catalogue.jinja)."""
-
     value: str
-    html: str
-    selected_html: str
+    label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,43 +63,61 @@ class FilterField:
     options: tuple[Option, ...]  # none for the search box
 
 
-# Before each card in its series' list, as the template's loop printed it.
-CARD_START = "\n      "
-CARD_END = "\n      </li>"
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """A resource's card as every visitor sees it (templates/progress/_catalogue.jinja's card)."""
+
+    slug: str
+    url: str
+    number: int | None
+    title: str
+    kind: str
+    is_start_here: bool
+    is_advanced: bool
+    topic: str
+    speaker: str
+    length: str  # "" without a known duration
+    architectures: tuple[str, ...]
+    summary: str  # its first words, "" without one
+    watch_link: str
+    plays_here: bool  # a video the resource page's player plays and records
+    recorded_by_hand: bool  # a video on another site: only what the learner logs counts
+    search_url: str  # a search of the series' site while no video address is known, or ""
+    search_label: str
 
 
-class WatchMacros:
-    """_watch.jinja's controls, printed with the CSRF field and the address left in their slots."""
-
-    def __init__(self) -> None:
-        env = cast(Jinja2, engines["jinja2"]).env
-        module: Any = env.get_template("progress/_watch.jinja").module
-        self.macro = module.watch_controls
-
-    def render(self, controls, back: str) -> Markup:
-        return self.macro(controls, back, Markup(CSRF_SLOT))
-
-    def controls(self, resource: Resource, watch: Watch | None) -> str:
-        if watch is not None:
-            watch.resource = resource  # Its minutes read the duration: no query for it.
-        controls = watch_controls(ResourceState(resource, watch), f"watch-{resource.slug}")
-        return str(self.render(controls, f"{PAGE_SLOT}#resource-{resource.slug}"))
+def card_text(resource: Resource) -> CardText:
+    search = resource.search_link
+    return CardText(
+        slug=resource.slug,
+        url=resource.get_absolute_url(),
+        number=resource.number,
+        title=resource.title,
+        kind=str(resource.get_kind_display()),
+        is_start_here=resource.is_start_here,
+        is_advanced=resource.is_advanced,
+        topic=resource.topic,
+        speaker=resource.speaker,
+        length=duration(resource.duration_minutes) if resource.duration_minutes else "",
+        architectures=tuple(architecture.name for architecture in resource.architectures.all()),
+        summary=resource.summary_excerpt if resource.summary else "",
+        watch_link=resource.watch_link,
+        plays_here=resource.has_video,
+        recorded_by_hand=bool(resource.watch_link)
+        and not resource.has_video
+        and not resource.is_followed,
+        search_url=search.url if search else "",
+        search_label=str(search.label) if search else "",
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class CatalogueCurriculum:
     """The catalogue's curriculum-only parts in one language: built once per revision."""
 
-    cards: dict[int, str]  # by resource id: the card's <li>, as a visitor sees it
-    heads: dict[int, str]  # by resource id: the card's <li> up to the learner's controls
-    # By resource id, then "not_started" or "done": the card's <li> with the learner's controls.
-    learner_cards: dict[int, dict[str, Pieces]]
-    watch_macros: WatchMacros
+    cards: dict[int, CardText]  # by resource id
     headings: dict[int | None, SeriesHeading]  # by series id, None for resources of no series
     fields: dict[str, forms.Field]  # the filters' fields, to clean the values of each request
-    # A series' count of resources, and of those the learner finished, by number: "3 resources".
-    counted: tuple[Markup, ...]
-    counted_done: tuple[Markup, ...]
     filters: dict[str, FilterField]
     start_here_series: int | None
 
@@ -151,8 +125,6 @@ class CatalogueCurriculum:
 def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
     """The cards, headings and filters of the catalogue for this curriculum, in the active
     language."""
-    env = cast(Jinja2, engines["jinja2"]).env
-    macros: Any = env.get_template("progress/_catalogue.jinja").module
     headings: dict[int | None, SeriesHeading] = {
         None: SeriesHeading("series-none", gettext("Other sources"), None)
     }
@@ -160,33 +132,15 @@ def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
         headings[series.pk] = SeriesHeading(f"series-{series.slug}", series.name, series.pk)
     form = ResourceFilterForm(curriculum=curriculum, learner=True)
     start_here = curriculum.start_here
-    watch_macros = WatchMacros()
-    finished = Watch(finished_at=timezone.now())
-    heads = {
-        resource.pk: CARD_START + str(macros.card(resource, duration(resource.duration_minutes)))
-        for resource in curriculum.resources
-    }
-    learner_cards = {}
-    for resource in curriculum.resources:
-        head = heads[resource.pk]
-        learner_cards[resource.pk] = {
-            "not_started": split_at_slots(head + watch_macros.controls(resource, None) + CARD_END),
-            "done": split_at_slots(head + watch_macros.controls(resource, finished) + CARD_END),
-        }
     return CatalogueCurriculum(
-        cards={pk: head + CARD_END for pk, head in heads.items()},
-        heads=heads,
-        learner_cards=learner_cards,
-        watch_macros=watch_macros,
+        cards={resource.pk: card_text(resource) for resource in curriculum.resources},
         headings=headings,
         fields=dict(form.fields),
-        counted=tuple(counted(n) for n in range(len(curriculum.resources) + 1)),
-        counted_done=tuple(counted_done(n) for n in range(len(curriculum.resources) + 1)),
         filters={
             name: FilterField(
                 label=f"{field.label}{form.label_suffix}",
                 name_label=str(field.label),
-                options=select_options(macros.option, field),
+                options=select_options(field),
             )
             for name, field in form.fields.items()
         },
@@ -194,30 +148,10 @@ def catalogue_curriculum(curriculum) -> CatalogueCurriculum:
     )
 
 
-def select_options(option, field: forms.Field) -> tuple[Option, ...]:
+def select_options(field: forms.Field) -> tuple[Option, ...]:
     """A select's options, the labels in the active language (none for the search box)."""
     pairs: Any = getattr(field, "choices", ())
-    return tuple(
-        Option(str(value), str(option(value, label, False)), str(option(value, label, True)))
-        for value, label in ((str(value), str(label)) for value, label in pairs)
-    )
-
-
-def fill_address(pieces: Pieces, page: str) -> list[str]:
-    """A card's HTML with this request's (escaped) address in its slot; the CSRF slot is filled
-    by the template (Group.cards_with), with the field config/jinja.py reads once per render."""
-    return [page if piece == PAGE_SLOT else piece for piece in pieces]
-
-
-def counted(count: int) -> Markup:
-    """A series' count of resources, as {% trans %} prints it (CatalogueCurriculum.counted)."""
-    return Markup(ngettext("%(counter)s resource", "%(counter)s resources", count)) % {
-        "counter": count
-    }
-
-
-def counted_done(done: int) -> Markup:
-    return Markup(ngettext("%(counter)s done", "%(counter)s done", done)) % {"counter": done}
+    return tuple(Option(str(value), str(label)) for value, label in pairs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,22 +162,23 @@ class Filter:
     label: str
     value: str
     invalid: bool
-    options: Markup  # empty for the search box
+    options: tuple[Option, ...]  # none for the search box
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    text: CardText
+    controls: WatchControls | None  # None: a visitor
+    back: str  # where its forms come back to without JavaScript: the page, at the card
 
 
 @dataclass(frozen=True, slots=True)
 class Group:
     heading: SeriesHeading
     is_open: bool
-    count: Markup  # "3 resources"
-    done: Markup  # "1 done", printed for a learner
-    # The cards' <li>; without JavaScript, a card's forms come back to its anchor, which opens its
-    # series. Their forms' CSRF field is a slot: print them with cards_with(csrf_input).
-    cards: Markup
-
-    def cards_with(self, csrf_input: Markup) -> Markup:
-        """The cards, their forms carrying the page's CSRF field."""
-        return self.cards.replace(CSRF_SLOT, csrf_input)
+    count: int
+    done: int  # printed for a learner
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,15 +198,15 @@ def catalogue_page(
     curriculum,
     query,
     *,
-    watches: dict[int, tuple[int, bool]] | None,
+    watches: dict[int, Watch] | None,
     page_url: str,
     swapping: bool,
     clicked: int | None = None,
 ) -> CataloguePage:
     """The catalogue for the filters of query (request.GET), with the learner's state on each
-    card from their watch rows (LearnerRows.watches; None: a visitor, who has no state filter),
-    its forms coming back to page_url. The clicked resource is kept whatever the state filter
-    says: its card stays on the page the click came from."""
+    card from their watch rows (learner_watches; None: a visitor, who has no state filter), its
+    forms coming back to page_url. The clicked resource is kept whatever the state filter says:
+    its card stays on the page the click came from."""
     signed_in = watches is not None
     built = curriculum.built(catalogue_curriculum)
     fields = built.fields if signed_in else {k: v for k, v in built.fields.items() if k != "state"}
@@ -281,62 +216,42 @@ def catalogue_page(
     is_filtered = any(criteria.values()) or bool(wanted_state)
     opened_series = None if is_filtered else built.start_here_series
 
-    by_series: dict[int | None, list[str]] = {}  # the HTML of each series' cards, in pieces
-    counts: dict[int | None, int] = {}
+    by_series: dict[int | None, list[Card]] = {}
     done: dict[int | None, int] = {}
-    resources = curriculum.catalogue(**criteria)
-    if watches is None:
-        for resource in resources:
-            by_series.setdefault(resource.series_id, []).append(built.cards[resource.pk])
-            counts[resource.series_id] = counts.get(resource.series_id, 0) + 1
-    else:
-        page = str(escape(page_url))
-        for resource in resources:
-            logged, finished = watches.get(resource.pk, (0, False))
-            status = status_of(logged, finished)
-            if (
-                wanted_state
-                and resource.pk != clicked
-                and learner_state(resource, status) != wanted_state
-            ):
+    for resource in curriculum.catalogue(**criteria):
+        controls = None
+        if watches is not None:
+            watch = watches.get(resource.pk)
+            if watch is not None:
+                watch.resource = resource  # Its minutes read the duration: no query for it.
+            state = ResourceState(resource, watch)
+            kept = resource.pk == clicked or learner_state(resource, state) == wanted_state
+            if wanted_state and not kept:
                 continue
-            series_id = resource.series_id
-            counts[series_id] = counts.get(series_id, 0) + 1
-            done[series_id] = done.get(series_id, 0) + finished
-            if status == "in_progress":
-                controls = built.watch_macros.controls(resource, Watch(logged_minutes=logged))
-                pieces = split_at_slots(built.heads[resource.pk] + controls + CARD_END)
-            else:
-                pieces = built.learner_cards[resource.pk][status]
-            by_series.setdefault(series_id, []).extend(fill_address(pieces, page))
+            controls = watch_controls(state, f"watch-{resource.slug}")
+            done[resource.series_id] = done.get(resource.series_id, 0) + state.is_done
+        card = Card(built.cards[resource.pk], controls, f"{page_url}#resource-{resource.slug}")
+        by_series.setdefault(resource.series_id, []).append(card)
 
     single = len(by_series) == 1
     groups = tuple(
         Group(
             heading=built.headings[series_id],
             is_open=is_filtered or single or (series_id is not None and series_id == opened_series),
-            count=built.counted[counts[series_id]],
-            done=built.counted_done[done.get(series_id, 0)],
-            cards=Markup("".join(html)),
+            count=len(cards),
+            done=done.get(series_id, 0),
+            cards=tuple(cards),
         )
-        for series_id, html in by_series.items()
+        for series_id, cards in by_series.items()
     )
 
     def field(name):
-        value = query.get(name, "")
         return Filter(
             name=name,
             label=built.filters[name].label,
-            value=value,
+            value=query.get(name, ""),
             invalid=name in invalid,
-            options=Markup(
-                "".join(
-                    [
-                        option.selected_html if option.value == value else option.html
-                        for option in built.filters[name].options
-                    ]
-                )
-            ),
+            options=built.filters[name].options,
         )
 
     return CataloguePage(
@@ -348,6 +263,30 @@ def catalogue_page(
         ignored_count=len(invalid),
         signed_in=signed_in,
         swapping=swapping,
-        count=sum(counts.values()),
+        count=sum(group.count for group in groups),
         groups=groups,
     )
+
+
+# Kept for progress/path_tiles.py alone, until the dashboard's rebuild (branch pages-dash) drops
+# its slots: the catalogue itself prints its cards' controls with the template's macros.
+CSRF_SLOT = slot("csrf")
+PAGE_SLOT = slot("page")
+
+
+class WatchMacros:
+    """_watch.jinja's controls, printed with the CSRF field and the address left in their slots."""
+
+    def __init__(self) -> None:
+        env = cast(Jinja2, engines["jinja2"]).env
+        module: Any = env.get_template("progress/_watch.jinja").module
+        self.macro = module.watch_controls
+
+    def render(self, controls, back: str) -> Markup:
+        return self.macro(controls, back, Markup(CSRF_SLOT))
+
+    def controls(self, resource: Resource, watch: Watch | None) -> str:
+        if watch is not None:
+            watch.resource = resource  # Its minutes read the duration: no query for it.
+        controls = watch_controls(ResourceState(resource, watch), f"watch-{resource.slug}")
+        return str(self.render(controls, f"{PAGE_SLOT}#resource-{resource.slug}"))

@@ -1,155 +1,215 @@
-"""What the coding log reads of a learner, in one SQL statement.
-
-The log needs the curriculum's revision token, the learner's minutes watched and coded per
-resource (this week and in all, for the balances and the count of sessions), one page of their
-sessions and their editor projects. Read through querysets that was five round trips, a UNION
-of querysets and model instances built per request; here it is one UNION ALL whose rows say what
-they are (the branches are those of `balance.learner_minutes`, `CodingSession.objects.for_learner(
-).row_values()` paginated, and `EditorProject.objects.for_learner()`; tests/progress/
-test_coding_log_rows.py holds them together).
+"""The coding log's view model (templates/progress/coding_log.jinja prints it): the learner's
+balances, the form to log a session, their editor projects and one page of their sessions, read
+through QuerySets in a fixed number of queries; the titles and links of what a session practised
+come from the curriculum, built once per revision and language (Curriculum.built).
 """
 
-import datetime
+import uuid
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db.models import OuterRef, Subquery, Sum
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 
-from curriculum.models import Revision
-from lib.prepared import prepared_rows
-from lib.raw_rows import day_of
-from progress.balance import WATCHED_PER_RESOURCE, week_bounds, week_start
+from lib.durations import day_label, duration
+from lib.form_fields import FieldGroup, field_groups, non_field_errors
+from lib.urls import url_for_each
+from practice.models import Exercise
+from progress.balance import learner_minutes
+from progress.forms import CodingSessionForm
 from progress.models import CodingSession, EditorProject
+from progress.pages import BalanceLine, balance_line
 
 SESSIONS_PER_PAGE = 20
-# A page asked for past the last one (or before the first) shows the last one, as Django's
-# Paginator.get_page does; this stands for "the last one" in the statement.
-LAST_PAGE = 2**31 - 1
-
-SESSIONS = CodingSession._meta.db_table
-
-# Each branch fills the columns its kind needs: i1-i5 numbers, d1 a day, s1-s3 text, b1 a flag.
-# The first branch casts its NULLs, so that PostgreSQL, which types a UNION pairwise, never takes
-# a column for text. The page's offset is clamped to the last page in the statement itself.
-SQL = f"""
-SELECT 'token' AS kind, CAST(NULL AS integer) AS i1, CAST(NULL AS integer) AS i2,
-       CAST(NULL AS integer) AS i3, CAST(NULL AS integer) AS i4, CAST(NULL AS integer) AS i5,
-       CAST(NULL AS date) AS d1, token AS s1, CAST(NULL AS varchar(200)) AS s2,
-       CAST(NULL AS varchar(6)) AS s3, CAST(NULL AS boolean) AS b1
-  FROM {Revision._meta.db_table}
- WHERE id = (SELECT MIN(id) FROM {Revision._meta.db_table})
-UNION ALL
-{WATCHED_PER_RESOURCE}
-UNION ALL
-SELECT 'coded', resource_id, SUM(minutes),
-       SUM(CASE WHEN day >= %(monday)s AND day < %(next_monday)s THEN minutes ELSE 0 END),
-       COUNT(*), NULL, NULL, NULL, NULL, NULL, NULL
-  FROM {SESSIONS} WHERE user_id = %(user)s GROUP BY resource_id
-UNION ALL
-SELECT 'session', id, minutes, resource_id, chapter_id, ordinal, day, built, code_url, source,
-       NULL
-  FROM (SELECT id, minutes, resource_id, chapter_id, day, built, code_url, source,
-               ROW_NUMBER() OVER (ORDER BY day DESC, created_at DESC, id DESC) AS ordinal
-          FROM {SESSIONS} WHERE user_id = %(user)s
-         ORDER BY day DESC, created_at DESC, id DESC
-         LIMIT %(per_page)s
-        OFFSET %(per_page)s * (
-               (SELECT CASE WHEN %(page)s < pages THEN %(page)s ELSE pages END
-                  FROM (SELECT CASE WHEN COUNT(*) = 0 THEN 1
-                                    ELSE (COUNT(*) + %(per_page)s - 1) / %(per_page)s END AS pages
-                          FROM {SESSIONS} WHERE user_id = %(user)s) AS counted) - 1)) AS one_page
-UNION ALL
-SELECT 'project', id, NULL, resource_id, chapter_id, ordinal, NULL, name, NULL, NULL, counted
-  FROM (SELECT id, resource_id, chapter_id, name, counted,
-               ROW_NUMBER() OVER (ORDER BY name) AS ordinal
-          FROM {EditorProject._meta.db_table} WHERE user_id = %(user)s) AS projects
-"""
+# The newest first; created_at then id part sessions of the same day.
+NEWEST_FIRST = ("-day", "-created_at", "-pk")
 
 
 @dataclass(frozen=True, slots=True)
-class SessionValues:
-    """A coding session's columns as its row in the log shows them."""
+class Practised:
+    """A resource's or chapter's title and link, as a coding session's row shows it."""
+
+    title: str
+    url: str
+
+
+NOTHING = Practised("", "")
+
+
+def practised_labels(curriculum) -> dict[tuple[str, int], Practised]:
+    """The title and link of every resource and chapter, by ("resource" or "chapter", pk): built
+    once per curriculum revision and language (Curriculum.built)."""
+    resource_url = url_for_each("progress:resource_detail")
+    guide_url = reverse("curriculum:guide")
+    labels = {
+        ("resource", resource.pk): Practised(str(resource), resource_url(resource.slug))
+        for resource in curriculum.resources
+    }
+    for part in curriculum.parts:
+        for chapter in part.chapters.all():
+            anchor = f"{guide_url}#chapter-{part.number}-{chapter.number}"
+            labels["chapter", chapter.pk] = Practised(str(chapter), anchor)
+    return labels
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    """A coding session as its row in the log shows it."""
 
     pk: int
-    day: datetime.date
-    minutes: int
+    day: str
+    time: str
     built: str
-    code_url: str
-    resource_id: int | None
-    chapter_id: int | None
-    source: str
+    resource: Practised
+    chapter: Practised
+    code_url: str  # "" for none
+    from_editor: bool
+    edit_url: str
+    delete_url: str
 
 
 @dataclass(frozen=True, slots=True)
-class ProjectValues:
-    """An editor project's columns as the log lists them."""
+class ProjectLine:
+    """A project from the editor and where its time counts."""
 
     pk: int
     name: str
     counted: bool
-    resource_id: int | None
-    chapter_id: int | None
+    counts_for: str  # the resource's or chapter's title, "" for the overall balance only
+    url: str
 
 
-@dataclass
-class CodingLogRows:
-    token: str | None
-    # {"watched" or "coded": {resource id or None: {"total", "week", "rows"}}}, as
-    # balance.minutes_of takes them
-    minutes: dict[str, dict[int | None, dict[str, int]]]
-    sessions: list[SessionValues]  # one page, newest first
-    projects: list[ProjectValues]  # by name
-    count: int  # every session of the learner
-    number: int  # the page shown
+@dataclass(frozen=True, slots=True)
+class PassedLine:
+    """An exercise the learner passed, beside the time they coded on its lecture."""
+
+    title: str
+    url: str  # "" when a curator has turned it off since
+    passed_on: str
+    sent: int  # submissions of it, passed or not
+    coded: str  # the minutes logged on its resource, written out; "" for none
+
+
+@dataclass(frozen=True, slots=True)
+class CodingLogPage:
+    week: BalanceLine
+    overall: BalanceLine
+    fields: tuple[FieldGroup, ...]  # the form's: blank, or as it was sent with its errors
+    form_errors: tuple[str, ...]
+    projects: tuple[ProjectLine, ...]
+    passed: tuple[PassedLine, ...]  # the exercises passed, first passed first
+    rows: tuple[SessionRow, ...]  # one page of sessions, the newest first
+    number: int
     pages: int
+    previous: int | None
+    next: int | None
 
 
-def requested_page(value: str | None) -> int:
-    """The page number asked for in the address, as Paginator.get_page reads it: not a number is
-    the first page, before the first one or past the last one is the last one."""
+def page_number(value: str | None, pages: int) -> int:
+    """The page asked for in the address, as Paginator.get_page reads it: not a number is the
+    first page, before the first one or past the last one is the last one."""
     try:
         number = int(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return 1
-    return number if 1 <= number < LAST_PAGE else LAST_PAGE
+    return number if 1 <= number <= pages else pages
 
 
-def coding_log_rows(user, today: datetime.date, page: int) -> CodingLogRows:
-    """The learner's balances, page of sessions (clamped to the last one) and editor projects,
-    with the curriculum's revision token, read in one statement."""
-    ops = connection.ops
-    week_from, week_to = week_bounds(today)
-    monday = week_start(today)
-    params = {
-        "user": user.pk,
-        "week_from": ops.adapt_datetimefield_value(week_from),
-        "week_to": ops.adapt_datetimefield_value(week_to),
-        "monday": ops.adapt_datefield_value(monday),
-        "next_monday": ops.adapt_datefield_value(monday + datetime.timedelta(days=7)),
-        "per_page": SESSIONS_PER_PAGE,
-        "page": page,
-    }
-    fetched = prepared_rows(SQL, params)
-    token = None
-    minutes: dict[str, dict[int | None, dict[str, int]]] = {"watched": {}, "coded": {}}
-    sessions, projects = [], []
-    for kind, i1, i2, i3, i4, i5, d1, s1, s2, s3, b1 in fetched:
-        if kind == "session":
-            values = SessionValues(i1, day_of(d1), i2, s1, s2, i3, i4, s3)
-            sessions.append((i5, values))
-        elif kind == "project":
-            projects.append((i5, ProjectValues(i1, s1, bool(b1), i3, i4)))
-        elif kind == "token":
-            token = s1
-        else:
-            minutes[kind][i1] = {"total": i2, "week": i3, "rows": i4}
-    count = sum(row["rows"] for row in minutes["coded"].values())
-    pages = max(1, -(-count // SESSIONS_PER_PAGE))
-    return CodingLogRows(
-        token=token,
-        minutes=minutes,
-        sessions=[values for _ordinal, values in sorted(sessions, key=lambda pair: pair[0])],
-        projects=[values for _ordinal, values in sorted(projects, key=lambda pair: pair[0])],
-        count=count,
-        number=min(page, pages),
+def session_rows(sessions, labels: dict[tuple[str, int], Practised]) -> tuple[SessionRow, ...]:
+    edit_url = url_for_each("progress:coding_session_edit")
+    delete_url = url_for_each("progress:coding_session_delete")
+    return tuple(
+        SessionRow(
+            pk=session["pk"],
+            day=day_label(session["day"]),
+            time=duration(session["minutes"]),
+            built=session["built"],
+            resource=labels.get(("resource", session["resource_id"]), NOTHING),
+            chapter=labels.get(("chapter", session["chapter_id"]), NOTHING),
+            code_url=session["code_url"],
+            from_editor=session["source"] == CodingSession.Source.EDITOR,
+            edit_url=edit_url(session["pk"]),
+            delete_url=delete_url(session["pk"]),
+        )
+        for session in sessions
+    )
+
+
+def project_lines(user, labels: dict[tuple[str, int], Practised]) -> tuple[ProjectLine, ...]:
+    """The learner's editor projects by name, each with the title of what it counts for."""
+    project_url = url_for_each("progress:editor_project")
+    projects = EditorProject.objects.for_learner(user).values(
+        "pk", "name", "counted", "resource_id", "chapter_id"
+    )
+    return tuple(
+        ProjectLine(
+            pk=project["pk"],
+            name=project["name"],
+            counted=project["counted"],
+            counts_for=(
+                labels.get(("resource", project["resource_id"]))
+                or labels.get(("chapter", project["chapter_id"]))
+                or NOTHING
+            ).title,
+            url=project_url(project["pk"]),
+        )
+        for project in projects
+    )
+
+
+def passed_lines(user) -> tuple[PassedLine, ...]:
+    """The exercises the learner passed, each with the time they coded on its resource: one
+    query."""
+    coded = (
+        CodingSession.objects.for_learner(user)
+        .filter(resource=OuterRef("resource"))
+        .order_by()
+        .values("resource")
+        .annotate(total=Sum("minutes"))
+        .values("total")
+    )
+    exercises = Exercise.objects.passed_by(user).annotate(coded=Subquery(coded))
+    return tuple(
+        PassedLine(
+            title=exercise.title,
+            url=exercise.get_absolute_url() if exercise.is_active else "",
+            passed_on=date_format(timezone.localtime(exercise.first_passed_at), "DATE_FORMAT"),
+            sent=exercise.sent,
+            coded=duration(exercise.coded) if exercise.coded else "",
+        )
+        for exercise in exercises.only("slug", "title", "is_active")
+    )
+
+
+def coding_log_page(user, curriculum, page: str | None, form=None) -> CodingLogPage:
+    """The coding log: the balances, the form to log a session (blank, or as it was sent), the
+    editor's projects, the exercises passed and the page of sessions asked for, in four
+    queries."""
+    today = timezone.localdate()
+    minutes = learner_minutes(user, (), today)
+    pages = max(1, -(-minutes.sessions // SESSIONS_PER_PAGE))
+    number = page_number(page, pages)
+    start = (number - 1) * SESSIONS_PER_PAGE
+    sessions = (
+        CodingSession.objects.for_learner(user)
+        .row_values()
+        .order_by(*NEWEST_FIRST)[start : start + SESSIONS_PER_PAGE]
+    )
+    labels = curriculum.built(practised_labels)
+    if form is None:
+        initial = {"day": today, "idempotency_key": uuid.uuid4()}
+        form = CodingSessionForm(curriculum=curriculum, initial=initial)
+    return CodingLogPage(
+        week=balance_line(minutes.week),
+        overall=balance_line(minutes.overall),
+        fields=field_groups(form),
+        form_errors=non_field_errors(form),
+        projects=project_lines(user, labels),
+        passed=passed_lines(user),
+        rows=session_rows(sessions, labels),
+        number=number,
         pages=pages,
+        previous=number - 1 if number > 1 else None,
+        next=number + 1 if number < pages else None,
     )

@@ -22,6 +22,7 @@ from curriculum import structure
 from lib.durations import duration, duration_in
 from lib.urls import url_for_each, url_with
 from progress.balance import minutes_of
+from progress.exercise_to_check import ExerciseToCheck, exercise_to_check
 from progress.forms import QUICK_MINUTES
 from progress.history import history_of
 from progress.models import Profile
@@ -73,6 +74,7 @@ class ResourceLabels:
     planned_minutes: int
     length: str  # "" when the length is unknown
     watch_url: str
+    plays_here: bool  # a video the resource page's player plays and records
     search_url: str
     search_label: str
 
@@ -119,6 +121,7 @@ def path_labels(curriculum) -> PathLabels:
             planned_minutes=resource.duration_minutes or 0,
             length=duration(resource.duration_minutes) if resource.duration_minutes else "",
             watch_url=resource.watch_url,
+            plays_here=resource.has_video,
             search_url=search.url if search else "",
             search_label=search.label if search else "",
         )
@@ -159,6 +162,7 @@ class Bar:
     """Steps done of the steps, minutes watched of the minutes planned."""
 
     done: int
+    skipped: int  # steps the learner already knew, counted apart from those done
     total: int
     watched: str
     planned: str  # "" when nothing has a known length
@@ -207,6 +211,8 @@ class NextUp:
     last: ResourceLabels | None  # the resource to code on, when the card says "code"
     step: Tile | None
     controls: Controls | None
+    # After a lecture and the code time spent on it: its exercise to check, if not passed yet.
+    check: ExerciseToCheck | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +221,9 @@ class TodayCard:
 
     goal: str  # "watch_first", "met", "target" or "nothing_owed"
     first_title: str
+    # Day one's first step, to open from the card: its page and length ("" when unknown).
+    first_url: str
+    first_length: str
     target_minutes: int
     coded_minutes: int
     target: str
@@ -270,17 +279,18 @@ class DashboardPage:
 
 
 def bar(tally: Tally, tiles: PathTiles) -> Bar:
-    done, total = tally.steps_done, tally.steps_total
+    done, skipped, total = tally.steps_done, tally.steps_skipped, tally.steps_total
     watched = tiles.labels.length(tally.watched_minutes)
     planned = tally.planned_minutes
     planned_words = tiles.labels.length(planned) if planned else ""
     return Bar(
         done=done,
+        skipped=skipped,
         total=total,
         watched=watched,
         planned=planned_words,
-        percent=percent(done, total),
-        words=bar_words(tiles, done, total, watched, planned_words),
+        percent=percent(done + skipped, total),
+        words=bar_words(tiles, done, total, watched, planned_words, skipped),
     )
 
 
@@ -313,9 +323,12 @@ def today_card(today: Today, progress: PathProgress, labels: PathLabels, next_st
     else:
         goal = "nothing_owed"
     practised_labels = labels.resources[practised.resource.pk] if practised else None
+    first_labels = labels.resources[first.resource.pk] if first is not None else None
     return TodayCard(
         goal=goal,
-        first_title=labels.resources[first.resource.pk].title if first is not None else "",
+        first_title=first_labels.title if first_labels else "",
+        first_url=first_labels.page_url if first_labels else "",
+        first_length=first_labels.length if first_labels else "",
         target_minutes=today.target,
         coded_minutes=today.coded,
         target=labels.length(today.target),
@@ -335,7 +348,9 @@ def today_card(today: Today, progress: PathProgress, labels: PathLabels, next_st
     )
 
 
-def next_up(progress: PathProgress, tiles: PathTiles, step: Tile | None) -> NextUp:
+def next_up(
+    progress: PathProgress, tiles: PathTiles, step: Tile | None, check: ExerciseToCheck | None
+) -> NextUp:
     labels = tiles.labels
     card = progress.next_up_card
     place = progress.next_up_place
@@ -353,6 +368,7 @@ def next_up(progress: PathProgress, tiles: PathTiles, step: Tile | None) -> Next
             if state
             else None
         ),
+        check=check,
     )
 
 
@@ -412,7 +428,7 @@ def dashboard_page(user) -> DashboardPage:
         week=week_line(progress),
         today=today_card(today, progress, labels, next_step),
         start_here=start_here,
-        next_up=next_up(progress, tiles, next_step),
+        next_up=next_up(progress, tiles, next_step, exercise_to_check(user)),
         week_balance=balance_html(week, "balance-week", gettext("This week")),
         overall_balance=balance_html(overall, "balance-overall", gettext("Since you started")),
         has_path=path is not None,

@@ -38,6 +38,7 @@ WATCH_FIELDS = [
     "resource_id",
     "logged_minutes",
     "finished_at",
+    "skipped_at",
     "resume_seconds",
     "updated_at",
 ]
@@ -73,7 +74,7 @@ SELECT 'profile', id, architecture_id, gpu_card_id, NULL, NULL, NULL, started_on
   FROM {Profile._meta.db_table} WHERE user_id = %(user)s
 UNION ALL
 SELECT 'watch', id, resource_id, logged_minutes, resume_seconds, finished_at, updated_at, NULL,
-       NULL, NULL, NULL
+       NULL, NULL, skipped_at IS NOT NULL
   FROM {Watch._meta.db_table} WHERE user_id = %(user)s
 UNION ALL
 {{WATCHED_PER_RESOURCE}}
@@ -146,7 +147,10 @@ def history_of(user, today: datetime.date) -> History:
     )
     for kind, i1, i2, i3, i4, t1, t2, d1, s1, s2, b1 in rows:
         if kind == "watch":
-            values = [i1, user.pk, i2, i3, instant_of(t1), i4, instant_of(t2)]
+            # In the model's order of fields, as from_db takes them. Whether it is skipped, not
+            # when: the page asks no more (a skip renews updated_at).
+            updated = instant_of(t2)
+            values = [i1, user.pk, i2, i3, instant_of(t1), updated if b1 else None, i4, updated]
             history.watches.append(Watch.from_db(connection.alias, WATCH_FIELDS, values))
         elif kind in ("watched", "coded"):
             history.minutes[kind][i1] = {"total": i2, "week": i3, "rows": i4}

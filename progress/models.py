@@ -11,7 +11,7 @@ from django.core.validators import (
 )
 from django.db import models
 from django.db.models import Case, F, Q, Sum, Value, When
-from django.db.models.functions import Coalesce, Greatest
+from django.db.models.functions import Coalesce, Greatest, TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -28,6 +28,12 @@ class ProfileManager(models.Manager):
         """The learner's profile, created on first need (accounts made by createsuperuser have none)."""
         profile, _created = self.select_related("architecture", "gpu_card").get_or_create(user=user)
         return profile
+
+    def note_browser_language(self, user_id, language):
+        """Keep the language the learner's browser asks for, while they let the browser choose."""
+        self.filter(user_id=user_id, language="").exclude(browser_language=language).update(
+            browser_language=language
+        )
 
 
 class Profile(models.Model):
@@ -66,6 +72,16 @@ class Profile(models.Model):
     language = models.CharField(
         _("interface language"), max_length=10, choices=settings.LANGUAGES, blank=True
     )
+    browser_language = models.CharField(
+        _("browser's language"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_(
+            "The language the learner's browser last asked for while their interface language is "
+            "the browser's: e-mails and the editor's status bar, which no browser asks for, use it."
+        ),
+    )
     time_zone = models.CharField(
         _("time zone"),
         max_length=64,
@@ -91,11 +107,23 @@ class Profile(models.Model):
     def __str__(self):
         return str(self.user)
 
+    def language_outside_browser(self):
+        """The language of what reaches the learner outside a browser (e-mails, the editor's
+        status bar): the one they chose, else the one their browser asks for, else the site's."""
+        return self.language or self.browser_language or settings.LANGUAGE_CODE
+
 
 class WatchQuerySet(models.QuerySet):
     def for_learner(self, user):
         """The watch states of one learner."""
         return self.filter(user=user)
+
+    def to_continue(self):
+        """Videos begun and neither finished nor skipped, the one played last first."""
+        begun = Q(logged_minutes__gt=0) | Q(resume_seconds__gt=0)
+        return self.filter(begun, finished_at__isnull=True, skipped_at__isnull=True).order_by(
+            "-updated_at", "-pk"
+        )
 
     def total_watched_minutes(self):
         """Sum of watched minutes (see Watch.watched_minutes), computed in the database."""
@@ -129,6 +157,15 @@ class Watch(models.Model):
     finished_at = models.DateTimeField(
         _("finished at"), null=True, blank=True, help_text=_("When it was watched or followed.")
     )
+    skipped_at = models.DateTimeField(
+        _("skipped at"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "When the learner said they already know it: the path goes past it, it counts as "
+            "neither watched nor owing code. Never set while it is finished."
+        ),
+    )
     resume_seconds = models.PositiveIntegerField(
         _("resume at (seconds)"),
         default=0,
@@ -142,7 +179,11 @@ class Watch(models.Model):
         verbose_name = _("watch state")
         verbose_name_plural = _("watch states")
         constraints = [
-            models.UniqueConstraint(fields=["user", "resource"], name="watch_one_per_learner")
+            models.UniqueConstraint(fields=["user", "resource"], name="watch_one_per_learner"),
+            models.CheckConstraint(
+                condition=Q(finished_at__isnull=True) | Q(skipped_at__isnull=True),
+                name="watch_finished_or_skipped",
+            ),
         ]
 
     def __str__(self):
@@ -151,6 +192,10 @@ class Watch(models.Model):
     @property
     def is_finished(self):
         return self.finished_at is not None
+
+    @property
+    def is_skipped(self):
+        return self.skipped_at is not None
 
     @property
     def watched_minutes(self):
@@ -168,6 +213,11 @@ class WatchEventQuerySet(models.QuerySet):
     def total_minutes(self):
         """Sum of the events' minutes: equals the learner's current watched minutes."""
         return self.aggregate(total=Coalesce(Sum("minutes"), Value(0)))["total"]
+
+    def minutes_by_day(self):
+        """Minutes watched per day in the current time zone, as {day: minutes}."""
+        rows = self.values(on=TruncDate("at")).annotate(total=Sum("minutes")).order_by()
+        return dict(rows.values_list("on", "total"))
 
     def minutes_by_resource(self, week_start, week_end):
         """Rows of resource, total minutes and minutes between the two instants (the week)."""
@@ -196,6 +246,8 @@ class WatchEvent(models.Model):
         UNFINISHED = "unfinished", _("marked not watched")
         FOLLOWED = "followed", _("marked followed")
         UNFOLLOWED = "unfollowed", _("marked not followed")
+        SKIPPED = "skipped", _("skipped: already known")
+        UNSKIPPED = "unskipped", _("skip undone")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -263,6 +315,11 @@ class CodingSessionQuerySet(models.QuerySet):
         return self.values(
             "pk", "day", "minutes", "built", "code_url", "resource_id", "chapter_id", "source"
         )
+
+    def minutes_by_day(self):
+        """Minutes coded per day, as {day: minutes}: the one read of "minutes coded per day"."""
+        rows = self.values("day").annotate(total=Sum("minutes")).order_by()
+        return dict(rows.values_list("day", "total"))
 
     def in_week(self, monday):
         """Sessions whose day falls in the week (Monday to Sunday) starting on monday."""
@@ -500,6 +557,35 @@ class Heartbeat(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.time} · {self.project}"
+
+
+class EditorDay(models.Model):
+    """A learner's time from the editor on one of their days in one project, exact: the sum of
+    the gaps under 15 minutes between their heartbeats (progress/editor_time.py). The coding
+    session of that day and project shows it rounded to the minute; this row is what a new
+    heartbeat's share is added to, so that its day is never counted again from the start."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="editor_days",
+        verbose_name=_("learner"),
+    )
+    day = models.DateField(_("day"))
+    project = models.CharField(_("project"), max_length=200, blank=True)
+    microseconds = models.BigIntegerField(_("microseconds coded"), default=0)
+
+    class Meta:
+        verbose_name = _("day in the editor")
+        verbose_name_plural = _("days in the editor")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "day", "project"], name="editorday_one_per_day_and_project"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.day} · {self.project}"
 
 
 class NoteQuerySet(models.QuerySet):

@@ -46,6 +46,11 @@ class ResourceState:
         return self.watch is not None and self.watch.is_finished
 
     @property
+    def is_skipped(self):
+        """The learner already knows it: the path goes past it, apart from what was watched."""
+        return self.watch is not None and self.watch.is_skipped
+
+    @property
     def planned_minutes(self):
         return self.resource.duration_minutes or 0
 
@@ -83,9 +88,11 @@ class ResourceState:
 
     @property
     def status(self):
-        """ "done", "in_progress" or "not_started"."""
+        """ "done", "skipped", "in_progress" or "not_started"."""
         if self.is_done:
             return "done"
+        if self.is_skipped:
+            return "skipped"
         return "in_progress" if self.is_started else "not_started"
 
     @property
@@ -128,6 +135,12 @@ class ResourceState:
     def sitting_url(self):
         return url_with("progress:log_sitting", self.resource.slug)
 
+    @property
+    def skip_url(self):
+        """Where "I already know this" posts, or its undo once skipped."""
+        name = "progress:unskip" if self.is_skipped else "progress:skip"
+        return url_with(name, self.resource.slug)
+
 
 @dataclass
 class StepProgress:
@@ -152,6 +165,15 @@ class StepProgress:
     @property
     def is_done(self):
         return self.state is not None and self.state.is_done
+
+    @property
+    def is_skipped(self):
+        return self.state is not None and self.state.is_skipped
+
+    @property
+    def is_behind(self):
+        """Done or skipped: the path has gone past it."""
+        return self.is_done or self.is_skipped
 
     @property
     def status(self):
@@ -192,6 +214,11 @@ class Tally:
         return sum(step.is_done for step in self.steps)
 
     @property
+    def steps_skipped(self):
+        """Steps the learner already knew, counted apart from those watched."""
+        return sum(step.is_skipped for step in self.steps)
+
+    @property
     def steps_total(self):
         return len(self.steps)
 
@@ -213,7 +240,8 @@ class Tally:
 
     @property
     def is_done(self):
-        return self.steps_total > 0 and self.steps_done == self.steps_total
+        """Every step watched or skipped."""
+        return self.steps_total > 0 and self.steps_done + self.steps_skipped == self.steps_total
 
 
 @dataclass
@@ -271,12 +299,14 @@ class PathProgress(Tally):
 
     @cached_property
     def next_up(self):
-        """The first unfinished step in path order, or None when all are done."""
-        return next((step for step in self.steps if not step.is_done), None)
+        """The first step in path order neither done nor skipped, or None when all are."""
+        return next((step for step in self.steps if not step.is_behind), None)
 
     @property
     def is_newcomer(self):
-        return not any(step.state and step.state.is_started for step in self.steps)
+        return not any(
+            step.state and (step.state.is_started or step.state.is_skipped) for step in self.steps
+        )
 
     @property
     def shows_start_here(self):
@@ -337,11 +367,14 @@ def _states(resources, watches_by_resource):
 
 
 def _last_watched(watches, resources_by_pk):
-    """The state of the resource the learner watched last (a sitting or a finish), or None."""
+    """The state of the resource the learner watched last (a sitting or a finish), or None; a
+    skipped one owes no code, so it is never the one to code next."""
     started = [
         watch
         for watch in watches
-        if watch.resource_id in resources_by_pk and (watch.is_finished or watch.logged_minutes)
+        if watch.resource_id in resources_by_pk
+        and (watch.is_finished or watch.logged_minutes)
+        and not watch.is_skipped
     ]
     if not started:
         return None
@@ -387,45 +420,6 @@ def progress_from(
     progress.overall_balance = minutes.overall
     progress.last_watched = _last_watched(watches, curriculum.by_pk)
     return progress
-
-
-def path_progress_of_learners(user_ids, *, today: datetime.date | None = None):
-    """Each learner's progress on the path, keyed by user id, in three queries whatever their number.
-
-    Coding per resource is left out (StepProgress.coding is None): boards show steps, not balances.
-    A learner without a profile row is read with the defaults, and none is created for them.
-    """
-    profiles = {profile.user_id: profile for profile in Profile.objects.filter(user__in=user_ids)}
-    curriculum = structure.current()
-    if curriculum.path is None:
-        return {
-            pk: PathProgress(profile=profiles.get(pk) or Profile(user_id=pk)) for pk in user_ids
-        }
-    layout = curriculum.layout
-    plans = {}
-    candidates: dict[int, Resource] = {}
-    for pk in user_ids:
-        profile = profiles.get(pk) or Profile(user_id=pk)
-        resolved = resolve_steps(curriculum, layout, profile)
-        resources = resources_of(curriculum, resolved)
-        plans[pk] = (profile, resolved, resources)
-        candidates.update((resource.pk, resource) for resource in resources)
-    watches = {}
-    for watch in Watch.objects.filter(user__in=user_ids, resource__in=list(candidates)):
-        watch.resource = candidates[watch.resource_id]
-        watches[watch.user_id, watch.resource_id] = watch
-    return {
-        pk: assemble(
-            curriculum,
-            layout,
-            profile,
-            resolved,
-            {r.pk: ResourceState(resource=r, watch=watches.get((pk, r.pk))) for r in resources},
-            {},
-            today,
-        )
-        for pk, (profile, resolved, resources) in plans.items()
-    }
 
 
 def architecture_advice(curriculum, profile) -> SessionAdvice:

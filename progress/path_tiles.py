@@ -294,7 +294,8 @@ def frame(macros, watch_macros: WatchMacros, face: StepFace, resource: Resource 
     controls = {}
     if resource is not None:
         finished = Watch(finished_at=timezone.now(), resource=resource)
-        for status, watch in (("not_started", None), ("done", finished)):
+        skipped = Watch(skipped_at=timezone.now(), resource=resource)
+        for status, watch in (("not_started", None), ("done", finished), ("skipped", skipped)):
             made = watch_controls(
                 ResourceState(resource, watch), face.place, face.labels, anchor=f"#{face.place}"
             )
@@ -315,6 +316,7 @@ class BarSlots:
     total: int
     watched: Markup
     planned: Markup
+    skipped: int = 0
 
 
 def sentences(macros, bar_totals) -> Sentences:
@@ -457,12 +459,15 @@ def nearest_html(words: Sentences, advice: Nearest | None) -> str:
     return filled(words.nearest, {NAME: escape(advice.name), OTHER: escape(advice.nearest)})
 
 
-def bar_words(tiles: PathTiles, done: int, total: int, watched: str, planned: str) -> Markup:
-    """A bar's words: "3 of 11 steps done · 2 h watched of 4 h"."""
-    pieces = tiles.sentences.bars.get((total, bool(planned)))
+def bar_words(
+    tiles: PathTiles, done: int, total: int, watched: str, planned: str, skipped: int = 0
+) -> Markup:
+    """A bar's words: "3 of 11 steps done · 2 h watched of 4 h", or with steps skipped "3
+    watched, 1 skipped of 11 steps · …" (written for the request: few learners skip)."""
+    pieces = tiles.sentences.bars.get((total, bool(planned))) if not skipped else None
     if pieces is None:
         return tiles.macros.bar_words(
-            BarSlots(Markup(done), total, Markup(escape(watched)), Markup(escape(planned)))
+            BarSlots(Markup(done), total, Markup(escape(watched)), Markup(escape(planned)), skipped)
         )
     values = {DONE: str(done), WATCHED: escape(watched), PLANNED: escape(planned)}
     return Markup(filled(pieces, values))

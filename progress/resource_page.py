@@ -1,52 +1,34 @@
 """The resource page's view model (templates/progress/resource.jinja) and the blocks its htmx
 answers swap: the watch controls, the sittings, the balance, the coding block and the note.
 
-What is the same for every learner (the article's heading, its introduction and its facts, links,
-guide and series sections) is written once per curriculum revision and language, resource by
-resource as they are asked for (`Curriculum.built`, dropped when a curator's edit renews the
-token); the learner's part is progress/resource_learner.py's one statement.
+What is the same for every learner (the resource's words, links, guide and series sections) is
+built once per curriculum revision and language, resource by resource as they are asked for
+(`Curriculum.built`, dropped when a curator's edit renews the token); the learner's part comes
+from progress/resource_learner.py's QuerySets. The template prints both with its macros.
 """
 
 import threading
+import uuid
 from dataclasses import dataclass
-from typing import Any, cast
 from urllib.parse import quote
 
-import markupsafe
-from django.template import engines
-from django.template.backends.jinja2 import Jinja2
 from django.template.defaultfilters import capfirst, linebreaks_filter, linebreaksbr, urlize
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.html import escape
+from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
-from django.utils.translation import get_language, gettext
-from markupsafe import Markup
 
 from curriculum.models import Resource
 from curriculum.structure import PathStep
 from lib.durations import day_label, duration, video_time
-from lib.form_fields import field_groups
-from lib.slots import Slotted, slot
 from lib.urls import url_for_each, url_with
-from progress.forms import NoteForm
+from progress.forms import CodingSessionForm, NoteForm
 from progress.models import Note
-from progress.pages import (
-    WatchControls,
-    balance_html,
-    blank_coding_form,
-    refused_coding_form,
-    watch_controls,
-)
+from progress.pages import BalanceLine, WatchControls, balance_line, watch_controls
 from progress.path import RESUME_LEAD_SECONDS, ResourceState
 from progress.player import requested_start
 from progress.resource_learner import LearnerRows
-
-
-def _macros() -> Any:
-    env = cast(Jinja2, engines["jinja2"]).env
-    return env.get_template("progress/_resource.jinja").module
-
 
 # The curriculum's part
 
@@ -71,13 +53,17 @@ class ResourceText:
 
     slug: str
     title: str
+    has_video: bool
+    video_id: str
+    watch_url: str  # the video on YouTube, for the player's link
     heading: str  # "#15 · Title"
     series_name: str
     series_url: str
     watch_link: str  # an address off YouTube's player, for resources without a video
     is_start_here: bool
-    start_here_reason: Markup
-    summary: Markup
+    # Django's filters escape the curator's text, then add paragraphs, line breaks and links.
+    start_here_reason: SafeString
+    summary: SafeString
     kind: str
     is_advanced: bool
     topic: str
@@ -94,7 +80,7 @@ class ResourceText:
     links: tuple[Link, ...]
     pairings: tuple[Pairing, ...]
     has_series_section: bool
-    series_description: Markup
+    series_description: SafeString
     series_links: tuple[Link, ...]
 
 
@@ -106,6 +92,9 @@ def resource_text(resource: Resource, path_step: PathStep | None) -> ResourceTex
     return ResourceText(
         slug=resource.slug,
         title=resource.title,
+        has_video=resource.has_video,
+        video_id=resource.video_id,
+        watch_url=resource.watch_url,
         heading=(
             f"#{resource.number} · {resource.title}"
             if resource.number is not None
@@ -115,8 +104,8 @@ def resource_text(resource: Resource, path_step: PathStep | None) -> ResourceTex
         series_url=series.get_absolute_url() if series else "",
         watch_link="" if resource.has_video else resource.watch_link,
         is_start_here=resource.is_start_here,
-        start_here_reason=Markup(linebreaks_filter(resource.start_here_reason)),
-        summary=Markup(linebreaksbr(urlize(resource.summary))),
+        start_here_reason=linebreaks_filter(resource.start_here_reason),
+        summary=linebreaksbr(urlize(resource.summary)),
         kind=capfirst(resource.get_kind_display()),
         is_advanced=resource.is_advanced,
         topic=resource.topic,
@@ -142,99 +131,60 @@ def resource_text(resource: Resource, path_step: PathStep | None) -> ResourceTex
             for pairing in resource.pairings.all()
         ),
         has_series_section=bool(series and (series.description or series.links())),
-        series_description=Markup(linebreaks_filter(urlize(series.description)) if series else ""),
+        series_description=linebreaks_filter(urlize(series.description if series else "")),
         series_links=tuple(Link(str(label), url) for label, url in series.links())
         if series
         else (),
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ResourceArticle:
-    """One resource's curriculum-only parts, in one language."""
-
-    slug: str
-    title: str
-    has_video: bool
-    video_id: str
-    watch_url: str
-    top: Markup  # the breadcrumb and the heading
-    intro: Markup  # the link to watch elsewhere, why start here, the summary
-    details: Markup  # the facts, the links, the guide and the series
-
-
-class Articles:
-    """The articles of one curriculum revision in one language, written on first demand."""
+class ResourceTexts:
+    """The resources' texts of one curriculum revision in one language, written on first demand."""
 
     def __init__(self, curriculum):
         self.curriculum = curriculum
-        self.by_slug: dict[str, ResourceArticle] = {}
+        self.by_slug: dict[str, ResourceText] = {}
         self.lock = threading.Lock()
-        # By slug, then whether it records, starts further on and has a resume point.
-        self.players: dict[tuple[str, bool, bool, bool], Slotted] = {}
 
-    def of(self, resource: Resource) -> ResourceArticle:
-        article = self.by_slug.get(resource.slug)
-        if article is None:
+    def of(self, resource: Resource) -> ResourceText:
+        text = self.by_slug.get(resource.slug)
+        if text is None:
             with self.lock:
-                article = self.by_slug[resource.slug] = self.write(resource)
-        return article
-
-    def write(self, resource: Resource) -> ResourceArticle:
-        text = resource_text(resource, self.curriculum.path_steps.get(resource.pk))
-        macros = _macros()
-        return ResourceArticle(
-            slug=resource.slug,
-            title=resource.title,
-            has_video=resource.has_video,
-            video_id=resource.video_id,
-            watch_url=resource.watch_url,
-            top=Markup(macros.top(text)),
-            intro=Markup(macros.intro(text)),
-            details=Markup(macros.details(text)),
-        )
-
-    def player_shape(self, article: ResourceArticle, shape: tuple[bool, bool, bool]) -> Slotted:
-        """The article's player in one of its eight shapes, a slot for each of its values."""
-        key = (article.slug, *shape)
-        player = self.players.get(key)
-        if player is None:
-            records, starts, resumes = shape
-            slots = {
-                "start_seconds": slot("start_seconds"),
-                "start": slot("start") if starts else "",
-                "resume": slot("resume") if resumes else "",
-                "record_url": slot("record_url") if records else "",
-            }
-            player = self.players[key] = Slotted.cut(_macros().player(article, slots))
-        return player
+                path_step = self.curriculum.path_steps.get(resource.pk)
+                text = self.by_slug[resource.slug] = resource_text(resource, path_step)
+        return text
 
 
-def articles(curriculum) -> Articles:
+def resource_texts(curriculum) -> ResourceTexts:
     """Built once per curriculum revision and language (Curriculum.built)."""
-    return Articles(curriculum)
+    return ResourceTexts(curriculum)
 
 
 # The learner's part
 
 
-def player(articles: Articles, article: ResourceArticle, rows: LearnerRows | None, asked: str):
-    """The video's player (_resource.jinja's player) for a learner (rows) or a visitor (None):
-    where it starts (asked is the address's ?t=), where the learner stopped, where beats go."""
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Where the video's player starts and where its beats go (_resource.jinja's player)."""
+
+    start_seconds: int
+    start: str  # "1:30", "" from the top
+    resume: str  # where the learner stopped, "" for nowhere
+    record_url: str  # "" when nothing is recorded: a visitor, or recording turned off
+
+
+def player(resource: Resource, rows: LearnerRows | None, asked: str) -> Player:
+    """The video's player for a learner (rows) or a visitor (None): where it starts (asked is the
+    address's ?t=), where the learner stopped, where beats go."""
     resume = rows.watch.resume_seconds if rows and rows.watch else 0
     wanted = requested_start(asked)
     start = wanted if wanted is not None else max(resume - RESUME_LEAD_SECONDS, 0)
     records = rows is not None and rows.records_viewing
-    shape = articles.player_shape(article, (records, bool(start), bool(resume)))
-    return shape.markup(
-        {
-            "start_seconds": str(start),
-            "start": markupsafe.escape(video_time(start)) if start else "",
-            "resume": markupsafe.escape(video_time(resume)) if resume else "",
-            "record_url": markupsafe.escape(url_with("progress:record_viewing", article.slug))
-            if records
-            else "",
-        }
+    return Player(
+        start_seconds=start,
+        start=video_time(start) if start else "",
+        resume=video_time(resume) if resume else "",
+        record_url=url_with("progress:record_viewing", resource.slug) if records else "",
     )
 
 
@@ -282,6 +232,42 @@ def sittings(resource, rows: LearnerRows, back: str, focus=None, focus_empty=Fal
 
 
 @dataclass(frozen=True, slots=True)
+class SittingForm:
+    """The form that corrects one sitting's minutes, or deletes it (templates/progress/_sitting.jinja)."""
+
+    pk: int
+    title: str  # the resource's
+    day: str
+    logged: str  # its minutes as they stand: "1 h 30 min"
+    minutes: str  # the field's value: its minutes, or what was sent
+    error: str
+    next_url: str
+    inline: bool  # with htmx, in the place of its row
+    deleting: bool
+    edit_url: str
+    delete_url: str
+
+
+def sitting_form(
+    sitting, next_url: str, *, inline: bool, deleting=False, minutes=None, error=""
+) -> SittingForm:
+    """The form of the learner's sitting (a WatchEvent with its resource)."""
+    return SittingForm(
+        pk=sitting.pk,
+        title=sitting.resource.title,
+        day=date_format(localtime(sitting.at), "DATE_FORMAT"),
+        logged=duration(sitting.logged_minutes),
+        minutes=str(sitting.logged_minutes if minutes is None else minutes),
+        error=error,
+        next_url=next_url,
+        inline=inline,
+        deleting=deleting,
+        edit_url=url_with("progress:sitting_edit", sitting.pk),
+        delete_url=url_with("progress:sitting_delete", sitting.pk),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Coded:
     """The resource's coded state against three times its length."""
 
@@ -324,10 +310,16 @@ class Coding:
     has_duration: bool
     coded: Coded
     sessions: tuple[SessionLine, ...]
-    form: Markup  # the form's fields and errors, as templates/_fields.jinja prints them
+    form: CodingSessionForm  # blank, or as it was sent with its errors
     status: str
     next: str
     action: str
+
+
+def blank_coding_form(resource) -> CodingSessionForm:
+    """A new session of the resource, today (the learner's day), with a fresh key."""
+    initial = {"day": timezone.localdate(), "idempotency_key": uuid.uuid4()}
+    return CodingSessionForm(resource=resource, initial=initial)
 
 
 def coding(resource, rows: LearnerRows, back: str, form=None, status="") -> Coding:
@@ -343,7 +335,7 @@ def coding(resource, rows: LearnerRows, back: str, form=None, status="") -> Codi
             )
             for session in rows.sessions
         ),
-        form=blank_coding_form() if form is None else refused_coding_form(form),
+        form=blank_coding_form(resource) if form is None else form,
         status=status,
         next=back,
         action=url_with("progress:coding_session_add", resource.slug),
@@ -356,37 +348,19 @@ class NoteBlock:
 
     slug: str
     exists: bool
-    text: Markup
-    field: Markup  # its field, label and errors (_resource.jinja's note_field)
+    text: SafeString  # escaped, its line breaks kept
+    form: NoteForm  # the note as it is, or as it was sent with its errors
     status: str
     next: str
     action: str
-
-
-# The note's field as a new form prints it, by language, with a slot in the place of the text:
-# each page puts the learner's note in, escaped as the textarea escapes it.
-_NOTE_FIELDS: dict[str | None, Slotted] = {}
-
-
-def note_field(note: str) -> Markup:
-    """The field of NoteForm(instance=Note(text=note)) as the note's block prints it, without
-    building the form."""
-    language = get_language()
-    field = _NOTE_FIELDS.get(language)
-    if field is None:
-        form = NoteForm(instance=Note(text=slot("note")))
-        field = _NOTE_FIELDS[language] = Slotted.cut(_macros().note_field(field_groups(form)[0]))
-    return field.markup({"note": escape(note)})
 
 
 def note_block(resource, note: str | None, back: str, form=None, status="") -> NoteBlock:
     return NoteBlock(
         slug=resource.slug,
         exists=note is not None,
-        text=Markup(linebreaksbr(note or "")),
-        field=note_field(note or "")
-        if form is None
-        else Markup(_macros().note_field(field_groups(form)[0])),
+        text=linebreaksbr(note or ""),
+        form=NoteForm(instance=Note(text=note or "")) if form is None else form,
         status=status,
         next=back,
         action=url_with("progress:note", resource.slug),
@@ -395,15 +369,14 @@ def note_block(resource, note: str | None, back: str, form=None, status="") -> N
 
 @dataclass(frozen=True, slots=True)
 class Balances:
-    week: Markup  # the balance lines (progress.pages.balance_html)
-    overall: Markup
+    """This week's balance and the overall one (templates/progress/_balance.jinja)."""
+
+    week: BalanceLine
+    overall: BalanceLine
 
 
 def balances(rows: LearnerRows) -> Balances:
-    return Balances(
-        balance_html(rows.minutes.week, "balance-week", gettext("This week")),
-        balance_html(rows.minutes.overall, "balance-overall", gettext("Since you started")),
-    )
+    return Balances(balance_line(rows.minutes.week), balance_line(rows.minutes.overall))
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,16 +393,14 @@ class Aside:
 
 @dataclass(frozen=True, slots=True)
 class ResourcePage:
-    article: ResourceArticle
-    player: Markup | None  # None: no video on this page
+    text: ResourceText
+    player: Player | None  # None: no video on this page
     aside: Aside | None  # None: a visitor
 
 
 def resource_page(curriculum, resource, rows: LearnerRows | None, *, back: str, asked: str):
     """The page of resource for a learner (their rows) or a visitor (None); back is the page's
     own address, where its forms come back to without JavaScript."""
-    written = curriculum.built(articles)
-    article = written.of(resource)
     aside = None
     if rows is not None:
         state = _state(resource, rows)
@@ -442,8 +413,8 @@ def resource_page(curriculum, resource, rows: LearnerRows | None, *, back: str, 
             note=note_block(resource, rows.note, back),
         )
     return ResourcePage(
-        article=article,
-        player=player(written, article, rows, asked) if article.has_video else None,
+        text=curriculum.built(resource_texts).of(resource),
+        player=player(resource, rows, asked) if resource.has_video else None,
         aside=aside,
     )
 

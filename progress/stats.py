@@ -4,21 +4,18 @@ Every function runs a fixed number of queries, whatever the number of learners, 
 sessions: sums are grouped in the database, by day in the current time zone, the learner's
 (progress/time_zone.py) or the site's TIME_ZONE (so a session at
 Sunday 23:30 and one at Monday 00:30 fall in different weeks, DST or not), then gathered into
-weeks in Python. What the stats page reads of a learner (minutes coded and watched per day, the
-resources finished per kind) comes in one UNION ALL statement (`learner_record`).
+weeks in Python (`learner_record`: minutes coded and watched per day, resources finished per
+kind).
 """
 
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from django.db import connection
-from django.db.models import Sum
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.functional import Promise
 
 from curriculum.models import Resource
-from lib.prepared import prepared_rows
-from lib.raw_rows import day_of
 from progress.balance import Balance, week_start
 from progress.models import CodingSession, Watch, WatchEvent
 
@@ -33,31 +30,7 @@ LEVEL_LIMITS = (30, 60, 120)
 
 def coding_minutes_by_day(user) -> dict[date, int]:
     """Minutes coded per day, over the learner's whole history, in one query."""
-    rows = (
-        CodingSession.objects.filter(user=user)
-        .values("day")
-        .annotate(total=Sum("minutes"))
-        .order_by()
-        .values_list("day", "total")
-    )
-    return dict(rows)
-
-
-# Minutes coded per day (as coding_minutes_by_day), minutes watched per day and resources finished
-# per kind; {watched_day} is the instant's day in the current time zone, as the database writes it
-# (connection.ops.datetime_cast_date_sql, what TruncDate uses).
-RECORD_SQL = f"""
-SELECT 'coded' AS kind, day AS day, SUM(minutes) AS number, CAST(NULL AS varchar(20)) AS label
-  FROM {CodingSession._meta.db_table} WHERE user_id = %s GROUP BY day
-UNION ALL
-SELECT 'watched', {{watched_day}}, SUM(minutes), NULL
-  FROM {WatchEvent._meta.db_table} WHERE user_id = %s GROUP BY 2
-UNION ALL
-SELECT 'finished', NULL, COUNT(*), resource.kind
-  FROM {Watch._meta.db_table} AS watch
-  JOIN {Resource._meta.db_table} AS resource ON resource.id = watch.resource_id
- WHERE watch.user_id = %s AND watch.finished_at IS NOT NULL GROUP BY resource.kind
-"""
+    return CodingSession.objects.for_learner(user).minutes_by_day()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,23 +43,21 @@ class LearnerRecord:
 
 
 def learner_record(user) -> LearnerRecord:
-    """The learner's minutes coded and watched per day and resources finished per kind, in one
-    statement."""
-    watched_day, tz_params = connection.ops.datetime_cast_date_sql(
-        "at", (), timezone.get_current_timezone_name()
+    """The learner's minutes coded and watched per day and resources finished per kind, in three
+    queries whatever their history."""
+    finished = (
+        Watch.objects.for_learner(user)
+        .filter(finished_at__isnull=False)
+        .values("resource__kind")
+        .annotate(count=Count("pk"))
+        .order_by()
+        .values_list("resource__kind", "count")
     )
-    rows = prepared_rows(
-        RECORD_SQL.format(watched_day=watched_day), (user.pk, *tz_params, user.pk, user.pk)
+    return LearnerRecord(
+        coded_by_day=coding_minutes_by_day(user),
+        watched_by_day=WatchEvent.objects.for_learner(user).minutes_by_day(),
+        finished=dict(finished),
     )
-    record = LearnerRecord(coded_by_day={}, watched_by_day={}, finished={})
-    for kind, day, number, label in rows:
-        if kind == "coded":
-            record.coded_by_day[day_of(day)] = number
-        elif kind == "watched":
-            record.watched_by_day[day_of(day)] = number
-        else:
-            record.finished[label] = number
-    return record
 
 
 @dataclass(frozen=True)
@@ -143,21 +114,6 @@ def streaks(days, today: date) -> tuple[int, int]:
         previous = number
     alive = previous is not None and previous >= last - 1
     return (run if alive else 0), longest
-
-
-def current_streaks_of_learners(user_ids, today: date | None = None) -> dict[int, int]:
-    """Each learner's current run of coding days, keyed by user id, in one query."""
-    today = today or timezone.localdate()
-    days: dict[int, list[date]] = {pk: [] for pk in user_ids}
-    rows = (
-        CodingSession.objects.filter(user__in=user_ids, day__lte=today)
-        .values_list("user", "day")
-        .distinct()
-        .order_by()
-    )
-    for user_id, day in rows:
-        days[user_id].append(day)
-    return {pk: streaks(learner_days, today)[0] for pk, learner_days in days.items()}
 
 
 def level(minutes: int) -> int:
@@ -229,7 +185,7 @@ def overall_balance(record: LearnerRecord) -> Balance:
 
 
 def learner_stats(user, today: date | None = None) -> LearnerStats:
-    """Everything a shared page shows about one learner, in one statement."""
+    """Everything a shared page shows about one learner, in three queries."""
     today = today or timezone.localdate()
     record = learner_record(user)
     current, longest = streaks(record.coded_by_day, today)

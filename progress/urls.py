@@ -3,6 +3,7 @@ from django.urls import path
 from progress.views import (
     catalogue,
     coding,
+    history,
     notes,
     resource,
     sittings,
@@ -32,6 +33,8 @@ urlpatterns = [
     path(
         "resources/<slug:slug>/not-followed/", watching.mark_not_followed, name="mark_not_followed"
     ),
+    path("resources/<slug:slug>/skipped/", watching.skip, name="skip"),
+    path("resources/<slug:slug>/not-skipped/", watching.unskip, name="unskip"),
     # Viewing: the player's beats while a video plays on its page (progress/views/viewing.py)
     path("resources/<slug:slug>/viewing/", viewing.record_viewing, name="record_viewing"),
     # The today card's one tap: minutes of code on the resource being practised (views/today.py)
@@ -48,4 +51,6 @@ urlpatterns = [
     path("resources/<slug:slug>/note/", notes.note, name="note"),
     # Stats: the learner's weeks and coding days
     path("stats/", stats.stats_page, name="stats"),
+    # History: what the learner watched and coded, by day, and the videos to continue
+    path("history/", history.history, name="history"),
 ]

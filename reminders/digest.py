@@ -167,7 +167,7 @@ def digest_message(digest: Digest) -> EmailMultiAlternatives:
     """The digest as a plain-text and HTML e-mail, with one-click unsubscribe headers (RFC 8058)."""
     user = digest.user
     profile = Profile.objects.for_learner(user)
-    language = profile.language or settings.LANGUAGE_CODE
+    language = profile.language_outside_browser()
     unsubscribe = unsubscribe_url(user)
     with translation.override(language), timezone.override(zone_or_default(profile.time_zone)):
         context = {

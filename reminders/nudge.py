@@ -96,7 +96,7 @@ def learners_today(user, now: datetime | None = None) -> tuple[Today, Profile]:
 
 def nudge_message(user, today: Today, profile: Profile) -> EmailMessage:
     """The nudge as a short plain-text e-mail, with one-click unsubscribe headers (RFC 8058)."""
-    language = profile.language or settings.LANGUAGE_CODE
+    language = profile.language_outside_browser()
     unsubscribe = unsubscribe_url(user)
     with translation.override(language), timezone.override(zone_or_default(profile.time_zone)):
         context = {

@@ -1,6 +1,5 @@
 """The calendar feed, the reminders' settings and the unsubscribe pages of the digest and the nudge."""
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -51,7 +50,7 @@ def feed(request: HtmxHttpRequest, token: str) -> HttpResponse:
     calendar_feed = get_object_or_404(CalendarFeed.objects.for_token(token))
     user = calendar_feed.user
     profile = Profile.objects.for_learner(user)
-    language = profile.language or settings.LANGUAGE_CODE
+    language = profile.language_outside_browser()
     with timezone.override(zone_or_default(profile.time_zone)), translation.override(language):
         document = plan_calendar(
             user,
@@ -162,18 +161,20 @@ def unsubscribe_from(
     salt: str,
 ) -> HttpResponse:
     """The unsubscribe page of one mail ("digest" or "nudge"): GET asks, POST unsubscribes."""
-    context = {"mail": mail, "token": token, "action": request.path}
+    # The page's three answers, the one given set below.
+    answers = {"invalid": False, "done": False, "subscribed": False}
+    context = {"mail": mail, "token": token, "action": request.path, **answers}
     try:
         user_id = learner_of_token(token, salt=salt)
     except (signing.BadSignature, KeyError, TypeError):
         return render(
-            request, "reminders/unsubscribe.html", {**context, "invalid": True}, status=400
+            request, "reminders/unsubscribe.jinja", {**context, "invalid": True}, status=400
         )
     learner = get_object_or_404(get_user_model(), pk=user_id)
     subscribed = subscription_model.objects.filter(user=learner)
     if request.method == "POST":
         subscribed.delete()
-        return render(request, "reminders/unsubscribe.html", {**context, "done": True})
+        return render(request, "reminders/unsubscribe.jinja", {**context, "done": True})
     return render(
-        request, "reminders/unsubscribe.html", {**context, "subscribed": subscribed.exists()}
+        request, "reminders/unsubscribe.jinja", {**context, "subscribed": subscribed.exists()}
     )

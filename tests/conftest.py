@@ -18,6 +18,9 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile("parcours")
 
 
+SANDBOX_FILES = {"test_sandbox.py", "test_check_task.py", "test_submit.py"}
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Tests of the shared Redis server empty or read its database: under `make test`'s workers
@@ -25,6 +28,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "redis_cache" in item.fixturenames or item.get_closest_marker("redis"):
             item.add_marker(pytest.mark.xdist_group("redis"))
+        # The sandbox tests count the checks left running on the machine: no other check at once.
+        if item.path.parent.name == "practice" and item.path.name in SANDBOX_FILES:
+            item.add_marker(pytest.mark.xdist_group("sandbox"))
     if getattr(config.option, "loadgroup", False):
         name_the_groups(items)
 
@@ -244,38 +250,74 @@ def hanging_port():
         yield server.getsockname()[1]
 
 
+# Every key the tests write to Redis starts with this (the cache's KEY_PREFIX): a database holding
+# another key is someone else's, and is left alone.
+TEST_KEY_PREFIX = "parcours-tests"
+
+
+@pytest.fixture(scope="session")
+def test_redis_url():
+    """A redis-server of this test session on a free port (Debian's redis-server, when installed);
+    otherwise TEST_REDIS_URL (default: database 15 of the local server), refused if it holds keys
+    the tests did not write."""
+    from tests.redis_servers import REDIS_SERVER, redis_server
+
+    if REDIS_SERVER and "TEST_REDIS_URL" not in os.environ:
+        with redis_server() as url:
+            yield url
+        return
+    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    import redis
+
+    try:
+        keys = redis.Redis.from_url(url, socket_connect_timeout=1).keys("*")
+    except redis.exceptions.ConnectionError:
+        pytest.skip(f"needs a Redis server at {url} (or redis-server installed)")
+    foreign = [key for key in keys if not key.startswith(TEST_KEY_PREFIX.encode() + b":")]
+    if foreign:
+        pytest.fail(
+            f"{url} holds {len(foreign)} keys the tests did not write (e.g. {foreign[0]!r}): "
+            "the tests would empty it. Set TEST_REDIS_URL to an empty database.",
+            pytrace=False,
+        )
+    yield url
+
+
 @pytest.fixture
-def redis_cache(settings):
-    """Redis as the cache, as with REDIS_URL in production; emptied around the test.
+def redis_cache(settings, test_redis_url):
+    """Redis as the cache, as with REDIS_URL in production; the tests' keys deleted around the test.
 
-    TEST_REDIS_URL names the server (default: a spare database of the local one).
+    The server is the session's own (test_redis_url), or TEST_REDIS_URL's if it holds only keys
+    of the tests.
     """
-    import os
-    import socket
-    from urllib.parse import urlsplit
-
     from django.core.cache import cache
 
-    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-    address = urlsplit(url)
-    try:
-        socket.create_connection((address.hostname, address.port or 6379), timeout=1).close()
-    except OSError:
-        pytest.skip(f"needs a Redis server at {url}")
     settings.CACHES = {
-        "default": {"BACKEND": "config.redis_cache.ResilientRedisCache", "LOCATION": url}
+        "default": {
+            "BACKEND": "config.redis_cache.ResilientRedisCache",
+            "LOCATION": test_redis_url,
+            "KEY_PREFIX": TEST_KEY_PREFIX,
+        }
     }
-    cache.clear()
+    forget_test_keys(cache)
     yield cache
-    cache.clear()
+    forget_test_keys(cache)
+
+
+def forget_test_keys(cache):
+    """Delete the tests' keys only (not FLUSHDB): the database may be shared."""
+    client = cache._cache.get_client(write=True)
+    for key in client.scan_iter(match=f"{TEST_KEY_PREFIX}:*"):
+        client.delete(key)
 
 
 @pytest.fixture(autouse=True)
 def fresh_caches():
-    """Counts kept in this process's caches (reset mails, API rate) start at zero in every test."""
+    """Counts kept in this process's caches (reset mails, API rate) start at zero in every test,
+    and the templates' fragments are written anew."""
     from django.core.cache import caches
     from django.core.cache.backends.locmem import LocMemCache
 
-    for alias in ("default", "throttle"):
+    for alias in ("default", "throttle", "fragments"):
         if isinstance(caches[alias], LocMemCache):
             caches[alias].clear()

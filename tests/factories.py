@@ -194,3 +194,31 @@ class NoteFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     resource = factory.SubFactory(ResourceFactory)
     text = "Stopped at the tiling part."
+
+
+# Practice
+
+
+class ExerciseFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "practice.Exercise"
+        django_get_or_create = ("slug",)
+
+    slug = factory.Sequence(lambda n: f"exercise-{n}")
+    title_fr = factory.Sequence(lambda n: f"Exercice {n}")
+    title_en = factory.Sequence(lambda n: f"Exercise {n}")
+    statement_fr = "Additionnez deux vecteurs.\n\n```python\nc[i] = a[i] + b[i]\n```"
+    statement_en = "Add two vectors.\n\n```python\nc[i] = a[i] + b[i]\n```"
+    starter = "from numba import cuda\n\n@cuda.jit\ndef add(a, b, c):\n    pass\n"
+    resource = factory.SubFactory(ResourceFactory)
+    folder = factory.LazyAttribute(lambda exercise: exercise.slug)
+
+
+class SubmissionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "practice.Submission"
+
+    learner = factory.SubFactory(UserFactory)
+    exercise = factory.SubFactory(ExerciseFactory)
+    code = "def add(a, b, c):\n    pass\n"
+    verdict = "failed"

@@ -10,19 +10,15 @@ from django.views.decorators.http import require_GET
 
 from curriculum import structure
 from lib.http import HtmxHttpRequest
-from progress.catalogue import catalogue_page, learner_rows
+from progress.catalogue import catalogue_page, learner_watches
+from progress.models import Watch
 
 
 @require_GET
 def catalogue(request: HtmxHttpRequest) -> HttpResponse:
     context: dict[str, Any] = {}
-    if request.user.is_authenticated:
-        rows = learner_rows(request.user)
-        curriculum = structure.at_revision(rows.token)
-        watches = rows.watches
-    else:
-        curriculum = structure.current()
-        watches = None
+    curriculum = structure.current()
+    watches = learner_watches(request.user) if request.user.is_authenticated else None
     changed = request.GET.get("changed")
     if request.htmx and watches is not None and changed is not None:
         return _counts_after_a_change(request, curriculum, watches, changed)
@@ -41,7 +37,7 @@ def catalogue(request: HtmxHttpRequest) -> HttpResponse:
 def _counts_after_a_change(
     request: HtmxHttpRequest,
     curriculum: structure.Curriculum,
-    watches: dict[int, tuple[int, bool]],
+    watches: dict[int, Watch],
     slug: str,
 ) -> HttpResponse:
     """The page's refresh after a change to a resource's watching (the event watch-changed,

@@ -1,5 +1,7 @@
 """The coding log: /coding/, and adding, editing or deleting a coding session."""
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -11,17 +13,27 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from curriculum import structure
 from curriculum.models import Resource
+from lib.durations import day_label, duration
 from lib.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from lib.next_url import safe_next_url
-from progress import pages, resource_page
+from progress import resource_page
 from progress.actions import save_once
-from progress.balance import minutes_of
-from progress.coding_log import coding_log_rows, requested_page
+from progress.coding_log import coding_log_page
 from progress.editor_time import tie_editor_project
 from progress.forms import CodingSessionForm, EditorProjectForm
 from progress.models import CodingSession, EditorProject
 from progress.resource_learner import learner_rows
 from progress.views.events import coding_changed
+
+
+@dataclass(frozen=True, slots=True)
+class DeletedSession:
+    """A session as the page that asks before deleting it names it."""
+
+    pk: int
+    day: str
+    time: str
+    built: str
 
 
 def announce_saved(request: HtmxHttpRequest, created: bool) -> None:
@@ -41,12 +53,9 @@ def coding_log(request: AuthenticatedHttpRequest) -> HttpResponse:
             _session, created = save_once(form, request.user)
             announce_saved(request, created)
             return redirect("progress:coding_log")
-    # The balances, the page of sessions and the projects: one statement, with the token.
-    page = requested_page(request.GET.get("page"))
-    rows = coding_log_rows(request.user, timezone.localdate(), page)
-    curriculum = structure.at_revision(rows.token)
-    view_model = pages.coding_log_page(minutes_of(rows.minutes), rows, curriculum, form=form)
-    return render(request, "progress/coding_log.jinja", {"page": view_model}, using="jinja2")
+    curriculum = structure.current()
+    page = coding_log_page(request.user, curriculum, request.GET.get("page"), form=form)
+    return render(request, "progress/coding_log.jinja", {"page": page}, using="jinja2")
 
 
 @login_required
@@ -61,9 +70,9 @@ def coding_session_add(request: AuthenticatedHttpRequest, slug: str) -> HttpResp
             announce_saved(request, created)
             back_to = safe_next_url(request, reverse("progress:coding_log"))
             return coding_changed(redirect(back_to), resource, _("Coding session saved."))
-    # The resource page's coding block again, from the learner's rows read in one statement; the
+    # The resource page's coding block again, from the learner's rows read again; the
     # page follows the event coding-changed for its balance.
-    rows = learner_rows(request.user.pk, resource, timezone.localdate())
+    rows = learner_rows(request.user, resource, timezone.localdate())
     back = request.POST.get("next") or request.get_full_path()
     if saved:
         status = _("Coding session saved.")
@@ -88,7 +97,8 @@ def coding_session_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpRespo
         form.save()
         messages.success(request, _("Coding session updated."))
         return redirect("progress:coding_log")
-    return render(request, "progress/coding_session_edit.html", {"form": form, "session": session})
+    context = {"form": form, "session": session}
+    return render(request, "progress/coding_session_edit.jinja", context, using="jinja2")
 
 
 @login_required
@@ -99,7 +109,15 @@ def coding_session_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpRes
         session.delete()
         messages.success(request, _("Coding session deleted."))
         return redirect("progress:coding_log")
-    return render(request, "progress/coding_session_delete.html", {"session": session})
+    shown = DeletedSession(
+        pk=session.pk,
+        day=day_label(session.day),
+        time=duration(session.minutes),
+        built=session.built,
+    )
+    return render(
+        request, "progress/coding_session_delete.jinja", {"session": shown}, using="jinja2"
+    )
 
 
 @login_required
@@ -113,4 +131,5 @@ def editor_project(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         tie_editor_project(project=project, **form.cleaned_data)
         messages.success(request, _("Where the project counts is saved."))
         return redirect("progress:coding_log")
-    return render(request, "progress/editor_project.html", {"form": form, "project": project})
+    context = {"form": form, "project": project}
+    return render(request, "progress/editor_project.jinja", context, using="jinja2")

@@ -16,7 +16,7 @@ from progress.dashboard import DashboardPage, dashboard_page
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """The landing page for visitors; a signed-in learner's path, as /path/ shows it."""
     if not request.user.is_authenticated:
-        return render(request, "progress/home.html")
+        return render(request, "progress/home.jinja")
     return _learners_path(request)
 
 

@@ -60,9 +60,9 @@ def _changed(
 def _sittings_list(
     request: AuthenticatedHttpRequest, sitting: WatchEvent, back: str, *, deleted: bool
 ) -> HttpResponse:
-    """The resource page's sittings list, read again in one statement."""
+    """The resource page's sittings list, read again."""
     resource = sitting.resource
-    rows = learner_rows(request.user.pk, resource, timezone.localdate())
+    rows = learner_rows(request.user, resource, timezone.localdate())
     focus = _in_place_of(sitting, rows.sittings) if deleted else sitting.pk
     empty = deleted and not rows.sittings
     block = resource_page.sittings(resource, rows, back, focus=focus, focus_empty=empty)
@@ -85,11 +85,8 @@ def _in_place_of(deleted: WatchEvent, sittings: tuple[Sitting, ...]) -> int | No
 @require_http_methods(["GET", "POST"])
 def sitting_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     sitting = _learners_sitting(request, pk)
-    context = {
-        "sitting": sitting,
-        "next_url": safe_next_url(request, sitting.resource.get_absolute_url()),
-        "inline": bool(request.htmx),
-    }
+    back = safe_next_url(request, sitting.resource.get_absolute_url())
+    inline = bool(request.htmx)
     if request.method == "POST":
         minutes = request.POST.get("minutes", "")
         try:
@@ -99,19 +96,28 @@ def sitting_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         except WatchEvent.DoesNotExist:
             raise Http404 from None
         except ProgressError as error:
-            return _refused(request, context | {"error": str(error), "minutes": minutes[:10]})
+            form = resource_page.sitting_form(
+                sitting, back, inline=inline, minutes=minutes[:10], error=str(error)
+            )
+            return _refused(request, form)
         announcement = _("Sitting corrected for “%(title)s”.") % {"title": sitting.resource.title}
         return _changed(request, sitting, watch, announcement)
-    template = "progress/sitting_edit.html#form" if request.htmx else "progress/sitting_edit.html"
-    return render(request, template, context | {"minutes": sitting.logged_minutes})
+    form = resource_page.sitting_form(sitting, back, inline=inline)
+    return _form(request, form, "progress/sitting_edit.jinja")
 
 
-def _refused(request: AuthenticatedHttpRequest, context: dict) -> HttpResponse:
+def _form(
+    request: AuthenticatedHttpRequest, form: resource_page.SittingForm, page: str, status: int = 200
+) -> HttpResponse:
+    """The sitting's form on its page, or alone with htmx, in the place of its row."""
+    template = "progress/sitting_form.jinja" if request.htmx else page
+    return render(request, template, {"sitting": form}, status=status, using="jinja2")
+
+
+def _refused(request: AuthenticatedHttpRequest, form: resource_page.SittingForm) -> HttpResponse:
     """Nothing changed: the form again with the error, which htmx swaps over the form itself."""
-    if not request.htmx:
-        return render(request, "progress/sitting_edit.html", context, status=422)
-    response = render(request, "progress/sitting_edit.html#form", context, status=422)
-    return retarget(response, "this")
+    response = _form(request, form, "progress/sitting_edit.jinja", status=422)
+    return retarget(response, "this") if request.htmx else response
 
 
 @login_required
@@ -128,13 +134,7 @@ def sitting_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             "title": sitting.resource.title,
         }
         return _changed(request, sitting, watch, announcement, deleted=True)
-    context = {
-        "sitting": sitting,
-        "next_url": safe_next_url(request, sitting.resource.get_absolute_url()),
-        "inline": bool(request.htmx),
-    }
+    back = safe_next_url(request, sitting.resource.get_absolute_url())
     # With htmx the question replaces the row; without, it is a page of its own.
-    template = (
-        "progress/sitting_delete.html#confirm" if request.htmx else "progress/sitting_delete.html"
-    )
-    return render(request, template, context)
+    form = resource_page.sitting_form(sitting, back, inline=bool(request.htmx), deleting=True)
+    return _form(request, form, "progress/sitting_delete.jinja")

@@ -1,15 +1,15 @@
 """One-click changes to a learner's watching (progress/actions.py makes them): watched, not
-watched, a sitting, followed, not followed. With htmx each answers the resource's controls alone,
-swapped over the block the form is in, with the htmx event watch-changed naming the change, which
-the page follows by refreshing its own blocks (static/js/blocks_follow.js); without JavaScript it
-redirects to the form's next address, anchor included."""
+watched, a sitting, followed, not followed, skipped ("I already know this") and back. With htmx
+each answers the resource's controls alone, swapped over the block the form is in, with the htmx
+event watch-changed naming the change, which the page follows by refreshing its own blocks
+(static/js/blocks_follow.js); without JavaScript it redirects to the form's next address, anchor
+included."""
 
 import re
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -55,13 +55,11 @@ def _change(
     """Apply one change to the learner's watching, then answer htmx or redirect back; either
     answer names the change in an htmx event, for the page's other blocks to follow."""
     back = safe_next_url(request)
-    resource, watch = _at_held_revision(request.user, slug, change, **arguments)
-    if resource is None:
-        resource = _resource(slug)
-        try:
-            watch = change(user=request.user, resource=resource, **arguments)
-        except ProgressError as error:
-            return _refused(request, resource, str(error), back)
+    resource = _resource(slug)
+    try:
+        watch = change(user=request.user, resource=resource, **arguments)
+    except ProgressError as error:
+        return _refused(request, resource, str(error), back)
     state = ResourceState(resource=resource, watch=watch)
     announcement = message % {"title": resource.title}
     if request.htmx:
@@ -70,26 +68,6 @@ def _change(
         messages.success(request, announcement)
         response = redirect(back)
     return watch_changed(response, resource, state.status, announcement)
-
-
-def _at_held_revision(
-    user: User, slug: str, change: Callable[..., Watch | None], **arguments: object
-) -> tuple[Resource | None, Watch | None]:
-    """The change made with the resource of the curriculum this process holds, the change's own
-    statement checking that the curriculum is still at that revision, so that no query reads the
-    token first. (None, None) when it must be made at the current curriculum instead: the
-    curriculum changed, the slug is not in the held one, or the change was refused (the refusal
-    is then told from the current curriculum)."""
-    curriculum = structure.held()
-    resource = curriculum.by_slug.get(slug) if curriculum is not None else None
-    if curriculum is None or resource is None:
-        return None, None
-    try:
-        return resource, change(
-            user=user, resource=resource, revision=curriculum.token, **arguments
-        )
-    except (actions.CurriculumChanged, ProgressError):
-        return None, None
 
 
 def _ask_to_confirm(request: HtmxHttpRequest, state: ResourceState) -> HttpResponse:
@@ -179,3 +157,16 @@ def mark_followed(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 @login_required
 def mark_not_followed(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     return _change(request, slug, actions.mark_not_followed, _("“%(title)s” marked not followed."))
+
+
+@require_POST
+@login_required
+def skip(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """ "I already know this": the path goes past the step, and it owes no code."""
+    return _change(request, slug, actions.skip, _("“%(title)s” skipped: you already know it."))
+
+
+@require_POST
+@login_required
+def unskip(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    return _change(request, slug, actions.unskip, _("“%(title)s” is back on your path."))

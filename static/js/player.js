@@ -22,8 +22,6 @@
   var SAMPLE_MS = 1000;
   var BEAT_MS = 30000;
 
-  frame.hidden = false;
-  document.getElementById("player-privacy").hidden = false;
   poster.addEventListener("click", embed);
 
   function newKey() {

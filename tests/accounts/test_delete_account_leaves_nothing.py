@@ -8,9 +8,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.apps import apps
-from django.contrib.admin.models import ADDITION, LogEntry
+from django.contrib.admin.models import ADDITION, CHANGE, LogEntry
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.auth.models import Group, Permission
+from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
@@ -24,9 +25,11 @@ from reminders.models import CalendarFeed, Digest, DigestSubscription, Nudge, Nu
 from tests.factories import (
     PASSWORD,
     CodingSessionFactory,
+    ExerciseFactory,
     NoteFactory,
     ProfileFactory,
     ResourceFactory,
+    SubmissionFactory,
     UserFactory,
     ViewingFactory,
     WatchEventFactory,
@@ -60,6 +63,14 @@ def rows_left(user_pk, username):
     }
     for model in AXES_MODELS:
         left[model._meta.db_table] = model.objects.filter(username__iexact=username).count()
+    # The address typed in the username box (the factory's address is username@example.com).
+    left["sign-in log (address typed)"] = sum(
+        model.objects.filter(username__iexact=f"{username}@example.com").count()
+        for model in AXES_MODELS
+    )
+    left["django_admin_log (about them)"] = LogEntry.objects.filter(
+        object_repr__icontains=username
+    ).count()
     left["django_session"] = sum(
         session.get_decoded().get(SESSION_KEY) == str(user_pk) for session in Session.objects.all()
     )
@@ -103,6 +114,7 @@ def learner_everywhere(settings):
     CodingSessionFactory(user=user, resource=resource)
     NoteFactory(user=user, resource=resource, text="my private thoughts")
     ViewingFactory(user=user, resource=resource)
+    SubmissionFactory(learner=user, exercise=ExerciseFactory(resource=resource))
     user.groups.add(Group.objects.create(name="Cohort 2026-12"))
     user.user_permissions.add(Permission.objects.first())
     LogEntry.objects.create(user=user, action_flag=ADDITION, object_repr="something")
@@ -127,6 +139,17 @@ def learner_everywhere(settings):
     Nudge.objects.create(user=user, day="2026-12-01", status=Nudge.Status.SENT)
     devices = [Client(), Client()]
     sign_in(Client(), username=USERNAME.upper(), password="wrong", address="198.51.100.3")
+    # The address typed in the username box, as learners often do: axes logs it as typed.
+    sign_in(Client(), username=user.email.upper(), password="wrong", address="198.51.100.4")
+    # A curator changed the account in admin: the history names it, as admin's change view writes.
+    LogEntry.objects.create(
+        user=UserFactory(username="a-curator", is_staff=True),
+        content_type=ContentType.objects.get_for_model(user),
+        object_id=str(user.pk),
+        object_repr=str(user),
+        action_flag=CHANGE,
+        change_message='[{"changed": {"fields": ["Email address"]}}]',
+    )
     for device in devices:
         assert sign_in(device).status_code == 302
         for url in ["/", reverse("progress:coding_log"), reverse("accounts:settings")]:

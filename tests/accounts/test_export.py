@@ -103,6 +103,7 @@ def test_the_json_export_has_the_format_tag_and_downloads(learner_client, histor
         "digests",
         "daily_nudge",
         "nudges",
+        "exercises_passed",
     }
 
 
@@ -181,6 +182,7 @@ def test_the_csv_export_is_a_zip_with_one_file_per_kind(learner_client, history)
         "digests.csv",
         "editor_heartbeats.csv",
         "editor_projects.csv",
+        "exercises_passed.csv",
         "memberships.csv",
         "notes.csv",
         "nudges.csv",
@@ -227,7 +229,7 @@ def test_the_export_issues_a_fixed_number_of_queries(
     learner_client, history, django_assert_num_queries
 ):
     """Session, user, then one query per kind of data."""
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(16):
         learner_client.get(reverse("accounts:export_json"))
 
 

@@ -1,6 +1,7 @@
 import pytest
 
 from api.models import AccessToken
+from tests.practice.conftest import exercises_dir  # noqa: F401  (shared)
 from tests.progress.conftest import seed_path, seed_path_rows  # noqa: F401  (shared)
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from api.models import AccessToken
+from api.models import MAX_TOKENS_PER_LEARNER, AccessToken
 from lib.tokens import digest
 
 pytestmark = pytest.mark.django_db
@@ -50,8 +50,8 @@ def test_a_token_may_never_expire(learner_client):
 def test_bad_input_creates_no_token(learner_client, fields, field):
     response = create(learner_client, **fields)
     assert response.status_code == 400
-    refused = {group.id for group in response.context["page"].fields if group.errors}
-    assert refused == {f"token_{field}"}
+    assert set(response.context["page"].form.errors) == {field}
+    assert f'id="token_{field}_error"' in response.content.decode()
     assert not AccessToken.objects.exists()
 
 
@@ -85,3 +85,26 @@ def test_the_page_speaks_english_too(learner_client):
     assert "Personal access tokens" in response.content.decode()
     french = learner_client.get("/settings/tokens/", headers={"Accept-Language": "fr"})
     assert "Jetons d\u2019accès personnels" in french.content.decode()
+
+
+def test_past_the_cap_a_learner_creates_no_token_and_reads_why(learner_client, learner):
+    """Each token has its own rate budget: making tokens must not multiply it without end."""
+    for n in range(MAX_TOKENS_PER_LEARNER):
+        AccessToken.objects.create_for(user=learner, name=f"machine {n}", scope="read")
+    response = learner_client.post(
+        "/settings/tokens/",
+        {"name": "one more", "scope": "write", "expires_in": "90"},
+        headers={"accept-language": "en"},
+    )
+    assert response.status_code == 400
+    assert f"You have {MAX_TOKENS_PER_LEARNER} usable tokens" in response.content.decode()
+    assert AccessToken.objects.count() == MAX_TOKENS_PER_LEARNER
+
+
+def test_a_revoked_token_no_longer_counts_toward_the_cap(learner_client, learner):
+    for n in range(MAX_TOKENS_PER_LEARNER):
+        AccessToken.objects.create_for(user=learner, name=f"machine {n}", scope="read")
+    AccessToken.objects.first().revoke()
+    response = create(learner_client)
+    assert response.status_code == 200
+    assert AccessToken.objects.usable().count() == MAX_TOKENS_PER_LEARNER

@@ -22,6 +22,7 @@ PAGES = [
     ("/coding/", True),
     ("/settings/", True),
     ("/stats/", True),
+    ("/history/", True),
 ]
 
 

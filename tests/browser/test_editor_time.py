@@ -25,16 +25,18 @@ def send_heartbeats(cfg, minutes):
          "user_agent": "wakatime/v1.102.1 vscode-wakatime/24.6.2"}
         for minute in range(0, minutes + 1, 2)
     ]  # fmt: skip
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(beats).encode(),
-        headers={
-            "Authorization": "Basic " + base64.b64encode(key.encode()).decode(),
-            "Content-Type": "application/json",
-        },
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        assert response.status == 201
+    # In bulks of 25 at most, as the client sends its queue (a larger bulk is refused).
+    for first in range(0, len(beats), 25):
+        request = urllib.request.Request(
+            url,
+            data=json.dumps(beats[first : first + 25]).encode(),
+            headers={
+                "Authorization": "Basic " + base64.b64encode(key.encode()).decode(),
+                "Content-Type": "application/json",
+            },
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status in (201, 202)
 
 
 def test_editor_time_reaches_the_balance_and_ties_to_a_resource(

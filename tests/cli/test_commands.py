@@ -55,9 +55,20 @@ def test_the_file_runs_alone_and_says_its_version(tmp_path):
 def test_help_lists_every_command_and_the_exit_codes(tmp_path):
     result = run("--help", home=tmp_path)
     assert result.returncode == 0
-    for command in ("login", "logout", "resources", "log", "sessions", "status", "watched"):
+    for command in (
+        "login",
+        "logout",
+        "resources",
+        "log",
+        "sessions",
+        "status",
+        "watched",
+        "practice",
+        "check",
+        "submit",
+    ):
         assert command in result.stdout
-    for code in range(8):
+    for code in range(9):
         assert f"\n  {code}  " in result.stdout
 
 

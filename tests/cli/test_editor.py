@@ -88,6 +88,18 @@ def test_editor_write_creates_the_file_readable_only_by_the_learner(home, stand_
     assert KEY not in result.stdout
 
 
+def test_editor_write_makes_an_existing_file_readable_only_by_the_learner(home, stand_in):
+    """A ~/.wakatime.cfg that others could read is narrowed to 0600 before the key goes in."""
+    path = home / ".wakatime.cfg"
+    path.write_text("[settings]\ndebug = true\n")
+    path.chmod(0o644)
+    result = run("editor", "--write", home=home)
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert f"api_key = {KEY}" in path.read_text()
+    assert "debug = true" in path.read_text()
+
+
 def test_editor_write_keeps_other_sections_keys_and_comments(home, stand_in):
     path = home / ".wakatime.cfg"
     path.write_text(

@@ -52,7 +52,7 @@ def test_the_environment_file_reads_the_same_in_sh_as_in_systemd(tmp_path):
     )
     assert result.stdout.splitlines() == [
         "Parcours <parcours@parcours.example>",
-        "--workers 3 --timeout 30 --access-logfile -",
+        "--workers 3 --timeout 30 --access-logfile - --logger-class config.gunicorn.AccessLog",
     ]
 
 

@@ -261,7 +261,7 @@ def test_the_documented_exit_codes_are_the_clients():
     )
     listed = result.stdout.split("exit codes:")[1]
     told = {int(code): text for code, text in re.findall(r"^  (\d)  (.+)$", listed, re.M)}
-    assert len(told) == 8
+    assert len(told) == 9
     assert documented_exit_codes() == told
 
 
@@ -271,3 +271,29 @@ def test_the_documented_exit_codes_are_the_clients():
 )
 def test_the_sections_other_pages_cite_exist(page, heading):
     assert heading in (ROOT / "docs" / page).read_text().splitlines()
+
+
+def test_every_command_the_readme_runs_through_manage_py_exists():
+    """`manage.py createsuperuser`, `db_worker`, `send_digests`: each is a command of the site."""
+    from django.core.management import get_commands
+
+    named = set(re.findall(r"manage\.py (\w+)", README.read_text()))
+    named |= set(re.findall(r"`(send_\w+)`", README.read_text()))
+    assert {"createsuperuser", "db_worker", "send_digests", "send_nudges"} <= named
+    assert sorted(named - set(get_commands())) == []
+
+
+def test_make_run_points_the_links_in_mail_at_the_port_it_serves():
+    """`make run PORT=8123` gives the worker and the server SITE_URL http://127.0.0.1:8123 unless
+    SITE_URL is set, as the README says."""
+    run = subprocess.run(
+        ["make", "--dry-run", "--always-make", "run", "PORT=8123"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    served = run[run.index("SITE_URL") :]
+    assert 'SITE_URL="${SITE_URL:-http://127.0.0.1:8123}"' in run
+    assert "runserver 127.0.0.1:8123" in served and "db_worker" in served
+    assert "PORT=" in README.read_text() and "SITE_URL" in README.read_text()

@@ -1,5 +1,5 @@
-"""The Jinja2 pages (config/jinja.py): their strings reach the catalogues through `make messages`,
-and their layout is the Django pages' layout."""
+"""The site's pages (config/jinja.py, templates/base.jinja): their strings reach the catalogues
+through `make messages`, every page has the same layout, and its CSRF token is Django's."""
 
 import gettext
 import re
@@ -23,7 +23,7 @@ from django.test import Client, override_settings
 from django.utils import translation
 
 from config import jinja
-from curriculum.management.commands.makemessages import EXTRACTOR, GETTEXT_FUNCTIONS
+from curriculum.management.commands.makemessages import GETTEXT_FUNCTIONS, extractor
 from tests.factories import UserFactory
 
 ROOT = Path(settings.BASE_DIR)
@@ -65,7 +65,7 @@ def jinja_msgids():
     """The catalogue key of every string of the project's Jinja2 templates, as Jinja2's
     extractor reads them: a plural by its singular, a string with a context after it."""
     for path in sorted((ROOT / "templates").rglob("*.jinja")):
-        for _line, function, message in EXTRACTOR.extract_translations(
+        for _line, function, message in extractor().extract_translations(
             path.read_text(), GETTEXT_FUNCTIONS
         ):
             if function in ("pgettext", "npgettext"):
@@ -85,18 +85,22 @@ def test_every_string_of_the_jinja_templates_is_translated_into_french():
 
 
 class Layout(HTMLParser):
-    """The tags, attributes and text of a page outside <main>, CSRF tokens left out."""
+    """The tags, attributes and text of a page's body outside <main> (the skip link, header, menu
+    and footer), without what changes from page to page: the CSRF tokens, the menu's mark of the
+    current page and the switcher's return."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.items, self.in_main = [], 0
+        self.items, self.in_main, self.in_body = [], 0, False
 
     def handle_starttag(self, tag, attrs):
         self.in_main += tag == "main"
-        if not self.in_main:
-            attrs = [(name, value) for name, value in attrs if name != "value" or len(value) != 64]
+        self.in_body = self.in_body or tag == "body"
+        if self.in_body and not self.in_main:
             attrs = [
-                (name, re.sub(r'"X-CSRFToken": "\w+"', "", value or "")) for name, value in attrs
+                (name, re.sub(r'"X-CSRFToken": "\w+"', "", value or ""))
+                for name, value in attrs
+                if name != "aria-current" and (name, tag) != ("value", "input")
             ]
             self.items.append((tag, sorted(attrs)))
 
@@ -104,7 +108,7 @@ class Layout(HTMLParser):
         self.in_main -= tag == "main"
 
     def handle_data(self, data):
-        if not self.in_main and data.strip():
+        if self.in_body and not self.in_main and data.strip():
             self.items.append(" ".join(data.split()))
 
 
@@ -114,18 +118,60 @@ def layout(html):
     return parser.items
 
 
+# A page of each template's kind, for a visitor and for a learner who owns the group "club".
+VISITOR_PAGES = [
+    "/",
+    "/path/",
+    "/guide/",
+    "/resources/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/accounts/password_reset/",
+    "/accounts/password_reset/done/",
+    "/accounts/reset/xx/yy-zz/",
+    "/accounts/reset/done/",
+    "/groups/join/no-such-link/",
+    "/digest/unsubscribe/no-such-token/",
+    "/no-such-page/",
+]
+LEARNER_PAGES = [
+    "/",
+    "/guide/",
+    "/stats/",
+    "/coding/",
+    "/settings/",
+    "/groups/",
+    "/groups/{slug}/manage/",
+    "/accounts/password_change/",
+    "/accounts/password_change/done/",
+    "/curators/progress/",
+    "/no-such-page/",
+]
+
+
+@pytest.fixture
+def club(learner):
+    from groups import actions
+
+    return actions.create_group(owner=learner, name="Club", display_name="Ada")
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("path", ["/guide/", "/stats/", "/groups/", "/resources/", "/coding/"])
-def test_the_jinja_layout_is_the_django_layout(learner_client, client, path, language):
-    """base.jinja and base.html give the same page around <main>, signed in or not."""
-    for browser in (learner_client, client):
-        request = browser.get(path, headers={"accept-language": language}).wsgi_request
-        with translation.override(language):
-            django_page = engines["django"].get_template("base.html").render({}, request)
-            jinja_page = engines["jinja2"].get_template("base.jinja").render({}, request)
-        assert layout(jinja_page) == layout(django_page)
-        assert "Parcours" in layout(jinja_page)
+def test_every_page_has_the_same_header_menu_and_footer(learner_client, club, language):
+    """Around <main>, every page of a visitor is the same, and every page of a learner too: one
+    layout, whether the page is the learner's own, an account page or an error page."""
+    headers = {"accept-language": language}
+    for browser, pages in ((Client(), VISITOR_PAGES), (learner_client, LEARNER_PAGES)):
+        layouts = {}
+        for path in pages:
+            response = browser.get(path.format(slug=club.slug), headers=headers)
+            assert response.status_code in (200, 400, 403, 404, 410), path
+            layouts[path] = layout(response.content.decode())
+        first = layouts[pages[0]]
+        assert "Parcours" in first
+        assert _in(language, "One hour of video for three hours of code.") in first
+        assert {path: page for path, page in layouts.items() if page != first} == {}
 
 
 def csrf_tokens(html):
@@ -134,8 +180,40 @@ def csrf_tokens(html):
     return header + re.findall(r'name="csrfmiddlewaretoken" value="(\w+)"', html)
 
 
+# Each page with a form of its own, and that form's address (a regular expression).
+FORM_PAGES = [
+    ("/accounts/login/", "/accounts/login/"),
+    ("/accounts/signup/", "/accounts/signup/"),
+    ("/accounts/password_reset/", "/accounts/password_reset/"),
+    ("/accounts/password_change/", "/accounts/password_change/"),
+    ("/groups/", "/groups/new/"),
+    ("/groups/{slug}/manage/", "/groups/{slug}/invite/"),
+]
+
+
 @pytest.mark.django_db
-def test_the_layout_written_once_prints_each_requests_own_values(client):
+@pytest.mark.parametrize(("page", "action"), FORM_PAGES)
+def test_a_form_posted_with_its_pages_token_passes_the_csrf_check(learner, club, page, action):
+    """The page prints one token, Django's own, in its htmx header and in each form; posted with
+    it, its own form passes the check (a refused form answers, but not 403), and with a token of
+    another secret it is refused."""
+    browser = Client(enforce_csrf_checks=True)
+    if "accounts/login" not in page and "signup" not in page and "reset" not in page:
+        browser.force_login(learner)
+    html = browser.get(page.format(slug=club.slug)).content.decode()
+    tokens = set(csrf_tokens(html))
+    assert len(tokens) == 1
+    token = tokens.pop()
+    assert _unmask_cipher_token(token) == browser.cookies["csrftoken"].value
+    url = action.format(slug=club.slug)
+    assert f'action="{url}"' in html
+    assert browser.post(url, {"csrfmiddlewaretoken": token}).status_code != 403
+    other = _mask_cipher_secret("x" * CSRF_SECRET_LENGTH)
+    assert browser.post(url, {"csrfmiddlewaretoken": other}).status_code == 403
+
+
+@pytest.mark.django_db
+def test_each_page_prints_its_own_requests_values(client):
     """Two learners in turn: each page names its own learner, escaped, its own address in the
     language switcher and a token of its own session, nothing of the one before."""
     pages = {}
@@ -209,6 +287,10 @@ def test_the_layout_shows_a_message_once_and_marks_the_current_page(
     visitor_page = client.get("/guide/", headers=headers).content.decode()
     assert f'<a href="/accounts/login/">{_in(language, "Sign in")}</a>' in visitor_page
     assert "/stats/" not in visitor_page and "/admin/" not in visitor_page
+    sign_in = client.get("/accounts/login/", headers=headers).content.decode()
+    assert (
+        f'<a href="/accounts/login/" aria-current="page">{_in(language, "Sign in")}</a>' in sign_in
+    )
 
 
 def _in(language, text):
@@ -219,7 +301,7 @@ def _in(language, text):
 @pytest.mark.parametrize(
     "source",
     [
-        '{{ _("Hours watched") }}',
+        '{{ _("Time watched") }}',
         '{{ _("%(hours)s h", hours="<b>12</b>") }}',
         '{{ _("100%% <sure>") }}',
         '{% autoescape false %}{{ _("%(hours)s h", hours="<b>") }}{% endautoescape %}',

@@ -5,6 +5,7 @@ The ladder, lowest rung first; an app imports only from the rungs below it and f
 
     lib                                     helpers shared by several apps; imports no app
     curriculum                              what there is to watch
+    practice                                exercises after a lecture, and their checked submissions
     progress                                what each learner did
     groups, reminders                       what learners share; what they are reminded of
     accounts, api, editor, curation         the learner's account, the API, the editor plugins'
@@ -26,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LADDER = [
     ["lib"],
     ["curriculum"],
+    ["practice"],
     ["progress"],
     ["groups", "reminders"],
     ["accounts", "api", "editor", "curation"],

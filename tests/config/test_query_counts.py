@@ -5,7 +5,9 @@ file alone says what it costs. Data is the seed plus `world`, written with bulk_
 At 10x: 580 more resources in 58 series, each paired in the guide and tagged with an
 architecture, 50 more steps on the suggested path, the learner and another each with 290
 resources watched, 50 sittings, 600 coding sessions and 50 notes, 1,000 more learners of whom 10
-have a history too, a group of 52 members who share their coding, 30 access tokens.
+have a history too, a group of 52 members who share their coding, 30 access tokens. The 600
+sessions, a week apart modulo a year, fall on every day of the last year: a 365-day streak (at
+1x, none).
 """
 
 import uuid
@@ -20,6 +22,7 @@ from api.models import AccessToken
 from curriculum.models import Path, Resource
 from groups import actions as group_actions
 from groups.models import Membership
+from practice.models import Exercise, Submission
 from progress import actions
 from progress.models import Profile, WatchEvent
 from tests import bulk
@@ -39,36 +42,47 @@ PAGES = [
     ("visitor", "/guide/", 1),
     ("visitor", "/", 0),
     ("visitor", "/path/", 1),
-    ("visitor", "/share/{share_token}/", 6),
-    # + the revision token and the learner's watch rows in one statement (progress/catalogue.py).
-    ("learner", "/resources/", 3),
-    ("learner", "/resources/?q=CUTLASS", 3),
-    ("learner", "/resources/?state=in_progress", 3),
-    ("learner", "/resources/?state=nope&q=kernels", 3),
-    # + one statement: the learner's rows for the page (watch row, recording setting, sittings,
-    # minutes, latest sessions, note) and the revision token (progress/resource_learner.py).
-    ("learner", "/resources/gpu-mode-15/", 3),
-    ("learner", "/resources/more-1/", 3),
+    ("visitor", "/share/{share_token}/", 8),
+    # + the revision token, then the learner's watch rows (progress/catalogue.py).
+    ("learner", "/resources/", 4),
+    ("learner", "/resources/?q=CUTLASS", 4),
+    ("learner", "/resources/?state=in_progress", 4),
+    ("learner", "/resources/?state=nope&q=kernels", 4),
+    # + the revision token, then the learner's rows for the page, one QuerySet each: the watch
+    # row, the recording setting (for a video's player alone), the sittings, the minutes, the
+    # latest sessions, the note (progress/resource_learner.py); + the exercises after the
+    # resource, each passed or not (practice/pages.py).
+    ("learner", "/resources/gpu-mode-15/", 10),
+    ("learner", "/resources/more-1/", 9),
     ("learner", "/guide/", 3),
-    # + one statement: revision token, profile, watch rows, minutes, coding days (progress/history.py).
-    ("learner", "/", 3),
-    ("learner", "/path/", 3),
-    # + one statement: revision token, the learner's totals, one page of sessions, the editor's
-    # projects (progress/coding_log.py).
-    ("learner", "/coding/?page=2", 3),
-    # + one statement: minutes coded and watched by day, finished per kind (progress/stats.py).
-    ("learner", "/stats/", 3),
+    # + one statement: revision token, profile, watch rows, minutes, coding days (progress/history.py);
+    # + the exercise to check after a lecture and its code time (progress/exercise_to_check.py).
+    ("learner", "/", 4),
+    ("learner", "/path/", 4),
+    # + the revision token, the learner's minutes per resource (balances and count of sessions),
+    # one page of sessions, the editor's projects, the exercises passed with the minutes coded on
+    # each one's resource (progress/coding_log.py).
+    ("learner", "/coding/?page=2", 7),
+    # + minutes coded per day, minutes watched per day, finished per kind (progress/stats.py),
+    # the count of exercises passed.
+    ("learner", "/stats/", 6),
+    # + the revision token, the page's days (one UNION), their watching events, coding sessions
+    # and submissions, the videos begun (progress/timeline.py).
+    ("learner", "/history/", 8),
     # + one statement: revision token, the profile and the reminders' state (accounts/settings_page.py).
     ("learner", "/settings/", 3),
     ("learner", "/settings/tokens/", 3),
     ("learner", "/settings/editor/", 3),
     ("learner", "/settings/share/", 3),
     ("learner", "/groups/", 4),
-    # + the members with their profiles and the revision token, then every member's figures and
-    # this week's shared sessions in one statement (groups/board_figures.py).
-    ("learner", "/groups/{group}/", 4),
+    # + the revision token, the members with their profiles and figures, their days with code and
+    # finished architecture talks, this week's shared sessions, the exercises passed by those who
+    # share their coding (groups/board.py).
+    ("learner", "/groups/{group}/", 7),
     ("learner", "/groups/{group}/manage/", 6),
-    ("learner", "/share/{share_token}/", 8),
+    # + the exercise with its resource, the learner's latest submissions of it, whether one passed.
+    ("learner", "/practice/{exercise}/", 5),
+    ("learner", "/share/{share_token}/", 10),
     ("curator", "/curators/progress/", 14),
 ]
 
@@ -98,7 +112,27 @@ def world(request, seed, learner, other_learner, curator):
     for number in range(3 * scale):
         AccessToken.objects.create_for(user=learner, name=f"token {number}", scope="read")
     _link, share_token = group_actions.share(user=learner, display_name="Ada")
-    return {"group": group.slug, "share_token": share_token}
+    exercise = Exercise.objects.create(
+        slug="vector-add", title_fr="Addition", resource=more[0], folder="vector-add"
+    )
+    Submission.objects.bulk_create(
+        Submission(learner=user, exercise=exercise, code="pass", verdict="failed")
+        for user in (learner, other_learner)
+        for _ in range(5 * scale)
+    )
+    # Exercises passed, one per resource of the first 3 * scale, by the learner and the members.
+    passed = [
+        Exercise.objects.create(
+            slug=f"passed-{number}", title_fr=f"Réussi {number}", resource=resource, folder="x"
+        )
+        for number, resource in enumerate(more[1 : 1 + 3 * scale])
+    ]
+    Submission.objects.bulk_create(
+        Submission(learner=user, exercise=one, code="pass", verdict="passed")
+        for user in (learner, other_learner, *others[: 5 * scale])
+        for one in passed
+    )
+    return {"group": group.slug, "share_token": share_token, "exercise": exercise.slug}
 
 
 def test_every_page_costs_the_same_queries_at_1x_and_10x(learner, curator, world):
@@ -120,30 +154,31 @@ def test_every_page_costs_the_same_queries_at_1x_and_10x(learner, curator, world
 
 
 # One-click changes, made in turn on one lecture of the seed that nobody has watched:
-# (change, path under the resource, htmx, htmx's headers, queries on PostgreSQL, on SQLite). Session and
-# user, then the change. On PostgreSQL it is one statement (a data-modifying WITH updates or
-# inserts the watch row and logs its event) whether it changes something or not, made with the
-# resource of the curriculum the process holds (structure.py) and checking in the same statement
-# that the revision token is still the one it was built at: no query of its own for the token.
-# SQLite has no such WITH: the token, then a transaction of several (savepoint, locked read,
-# insert, read, update, event).
+# (change, path under the resource, htmx, htmx's headers, queries). Session, user and the revision
+# token, then the change's transaction (savepoint, insert-or-ignore the watch row for a finish,
+# the conditional update, the row, the event when the update changed it, release): the same
+# statements on SQLite and PostgreSQL.
 CLICKS = [
-    ("watched", "watched", False, {}, 3, 10),
-    ("watched again (a double click)", "watched", False, {}, 3, 6),
-    ("not watched", "not-watched", False, {}, 3, 8),
-    ("watched, htmx", "watched", True, {}, 3, 8),
-    ("watched again, htmx", "watched", True, {}, 3, 6),
-    ("not watched, htmx", "not-watched", True, {}, 3, 8),
+    ("watched", "watched", False, {}, 9),
+    ("watched again (a double click)", "watched", False, {}, 8),
+    ("not watched", "not-watched", False, {}, 8),
+    ("watched, htmx", "watched", True, {}, 9),
+    ("watched again, htmx", "watched", True, {}, 8),
+    ("not watched, htmx", "not-watched", True, {}, 8),
     # The answer is the controls the form is in, from any page: nothing more is read.
-    ("watched, htmx, from the path", "watched", True, {"HX-Target": "step-1-watch"}, 3, 8),
-    ("not watched, htmx, from its page", "not-watched", True, {"HX-Target": "watch-x-watch"}, 3, 8),
+    ("watched, htmx, from the path", "watched", True, {"HX-Target": "step-1-watch"}, 9),
+    ("not watched, htmx, from its page", "not-watched", True, {"HX-Target": "watch-x-watch"}, 8),
+    # A skip: the same transaction, its insert-or-ignore always made.
+    ("skipped", "skipped", False, {}, 9),
+    ("skipped again (a double click)", "skipped", False, {}, 8),
+    ("not skipped, htmx", "not-skipped", True, {}, 8),
 ]
 
 # The pages' refreshes after a watch change (static/js/blocks_follow.js): (page, queries). Session
-# and user, then the dashboard's one statement; the resource page's revision token and the
-# learner's rows for the resource in one statement; the catalogue's one statement (the revision
-# token and the watch rows), for the series' counts.
-REFRESHES = [("/", 3), ("/resources/gpu-mode-12/", 4), ("/resources/", 3)]
+# and user, then the dashboard's one statement and its exercise to check; the resource page's
+# revision token and the learner's watch row, sittings and minutes for the blocks it refreshes; the catalogue's revision
+# token and watch rows, for the series' counts.
+REFRESHES = [("/", 4), ("/resources/gpu-mode-12/", 6), ("/resources/", 4)]
 
 
 def test_every_click_costs_the_same_queries_at_1x_and_10x(learner, world):
@@ -152,14 +187,13 @@ def test_every_click_costs_the_same_queries_at_1x_and_10x(learner, world):
     client.force_login(learner)
     client.get("/resources/")
     measured, statuses = {}, {}
-    for change, action, htmx, sent, _postgresql, _sqlite in CLICKS:
+    for change, action, htmx, sent, _queries in CLICKS:
         headers = {"HX-Request": "true", **sent} if htmx else {}
         with CaptureQueriesContext(connection) as queries:
             response = client.post(f"/resources/gpu-mode-12/{action}/", headers=headers)
         measured[change] = len(queries.captured_queries)
         statuses[change] = response.status_code
-    column = 4 if connection.vendor == "postgresql" else 5
-    assert measured == {row[0]: row[column] for row in CLICKS}
+    assert measured == {row[0]: row[4] for row in CLICKS}
     assert statuses == {change: 200 if htmx else 302 for change, _, htmx, *_ in CLICKS}
 
 
@@ -184,15 +218,15 @@ def test_every_refresh_after_a_click_costs_the_same_queries_at_1x_and_10x(learne
 WRITES = [
     # the sitting with its resource; in a transaction the sitting again, the watch row locked,
     # the resource's history, the events' minutes (one UPDATE), the watch row (and for a deletion
-    # the sitting's viewing and the sitting); then the learner's rows in one statement.
+    # the sitting's viewing and the sitting); then the learner's sittings of the resource.
     ("a sitting corrected", 11, 11),
     ("a sitting deleted", 13, 13),
     # the resource, the session by its key, then inserted (a savepoint); then the dashboard's one
-    # statement for the card.
-    ("the today card's tap", 8, 8),
+    # statement for the card, and its exercise to check (the page is built whole).
+    ("the today card's tap", 9, 9),
     # the resource, the form's check of its minutes and the session saved once (two
-    # savepoints), then the learner's rows for the block in one statement.
-    ("a coding session from the resource page", 10, 10),
+    # savepoints), then the learner's minutes and latest sessions for the block.
+    ("a coding session from the resource page", 11, 11),
 ]
 
 

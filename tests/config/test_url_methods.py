@@ -41,6 +41,7 @@ URLS = {
     "accounts:export_json": READ,
     "accounts:export_csv": READ,
     "progress:stats": READ,
+    "progress:history": READ,
     "curation:curator_progress": READ,
     "password_change_done": READ,
     "password_reset_done": READ,
@@ -65,6 +66,8 @@ URLS = {
     "progress:record_viewing": ACTION,
     "progress:mark_followed": ACTION,
     "progress:mark_not_followed": ACTION,
+    "progress:skip": ACTION,
+    "progress:unskip": ACTION,
     "progress:coding_session_add": ACTION,
     "progress:log_code_today": ACTION,
     "accounts:delete_account": ACTION,
@@ -99,6 +102,9 @@ URLS = {
     "reminders:nudge_settings": ACTION,
     "reminders:unsubscribe": SIGNED_LINK,
     "reminders:nudge_unsubscribe": SIGNED_LINK,
+    "practice:exercise": READ,
+    "practice:submissions": READ,
+    "practice:submit": ACTION,
 }
 # What a signed-out visitor is sent to sign in for (then back: ?next=); the others answer visitors.
 SIGN_IN = {
@@ -123,6 +129,9 @@ SIGN_IN = {
     "progress:record_viewing",
     "progress:mark_followed",
     "progress:mark_not_followed",
+    "progress:skip",
+    "progress:unskip",
+    "progress:history",
     "progress:log_code_today",
     "curation:curator_progress",
     "tokens:list",
@@ -150,6 +159,9 @@ SIGN_IN = {
     "reminders:code_time",
     "reminders:digest_settings",
     "reminders:nudge_settings",
+    "practice:exercise",
+    "practice:submissions",
+    "practice:submit",
 }
 ARGUMENTS = {"slug": "how-gpu-computing-works", "pk": 1, "uidb64": "MQ", "token": "set-password"}
 

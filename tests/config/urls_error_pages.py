@@ -3,6 +3,7 @@
 from django.core.exceptions import PermissionDenied
 from django.urls import path
 
+from config.urls import handler403, handler404, handler500  # noqa: F401  (the site's pages)
 from config.urls import urlpatterns as site_urlpatterns
 
 

@@ -94,21 +94,19 @@ def autocomplete(client, model, field, term):
 
 
 @pytest.mark.parametrize("term", ["Part 2, chapter 5", "Partie 2, chapitre 5", "2.5", "2 5"])
-def test_the_chapter_autocomplete_finds_an_untitled_chapter_by_its_numbers(
-    client, curator, seed, term
-):
-    """Seed chapters have no title: the pairing's chapter box finds 2.5 by what it shows."""
+def test_the_chapter_autocomplete_finds_a_chapter_by_its_numbers(client, curator, seed, term):
+    """The pairing's chapter box finds 2.5 by the numbers it shows before the title."""
     client.force_login(curator)
-    assert autocomplete(client, "pairing", "chapter", term) == ["Part 2, chapter 5"]
+    assert autocomplete(client, "pairing", "chapter", term) == ["Part 2, chapter 5 · Reductions"]
 
 
 def test_one_number_finds_chapters_of_that_part_or_with_that_number(client, curator, seed):
     """ "5" lists part 5's chapters and every chapter 5."""
     client.force_login(curator)
     assert autocomplete(client, "pairing", "chapter", "5") == [
-        "Part 2, chapter 5",
-        "Part 5, chapter 2",
-        "Part 5, chapter 3",
+        "Part 2, chapter 5 · Reductions",
+        "Part 5, chapter 2 · Triton",
+        "Part 5, chapter 3 · CUTLASS",
     ]
 
 

@@ -28,6 +28,11 @@ def an_hour_ago_for(minutes: int) -> float:
     return start.timestamp()
 
 
+def in_bulks(beats, size=25):
+    """The heartbeats in bulks of 25 at most, as both clients send them."""
+    return [beats[start : start + size] for start in range(0, len(beats), size)]
+
+
 def basic(key):
     """The header wakatime-cli and wakatime 13 send: Basic base64(api_key), no user."""
     return {"Authorization": "Basic " + base64.b64encode(key.encode()).decode()}

@@ -12,21 +12,23 @@ from tests.factories import UserFactory
 def test_a_bulk_takes_the_same_queries_at_1_and_25_heartbeats(
     db, client, django_assert_num_queries, size
 ):
-    """Key, lock, insert, read the day, projects (insert, read), sessions (read, write), and the
-    savepoint around them."""
+    """Key, lock, the learner's project names (the cap), the stored heartbeats near the new ones,
+    insert, projects, the exact day totals (read, write), sessions (read, write), and the savepoint
+    around them: the same with a learner history of any size, since only the heartbeats within 15
+    minutes of the new ones are read."""
     user = UserFactory()
     key = EditorKey.objects.issue(user=user)
     now = an_hour_ago_for(minutes=size + 1) + 60
-    # A heartbeat a minute before, so that even a bulk of one makes a minute of code.
+    # A minute of each project before, so that both have a session that the bulk extends.
     client.post(
         BULK,
-        [cli_heartbeat(now - 60, project="p0")],
+        [cli_heartbeat(now - 60 * (3 - n), project=f"p{n % 2}") for n in range(3)],
         content_type="application/json",
         headers=basic(key),
     )
     beats = [cli_heartbeat(now + 60 * n, project=f"p{n % 2}") for n in range(size)]
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(12):
         response = client.post(BULK, beats, content_type="application/json", headers=basic(key))
     assert response.status_code == 201
     assert len(response.json()["responses"]) == size
-    assert CodingSession.objects.count() == (1 if size == 1 else 2)
+    assert CodingSession.objects.count() == 2

@@ -5,7 +5,7 @@ import time
 
 from progress import actions
 from tests.api.conftest import bearer
-from tests.editor.conftest import BULK, cli_heartbeat
+from tests.editor.conftest import BULK, cli_heartbeat, in_bulks
 
 EN = {"accept-language": "en"}
 
@@ -13,7 +13,8 @@ EN = {"accept-language": "en"}
 def test_the_dashboard_shows_time_from_the_editor(send, learner, learner_client, seed_path):
     actions.mark_watched(user=learner, resource=seed_path.start)
     start = time.time() - 3 * 3600
-    send(BULK, [cli_heartbeat(start + 60 * minute) for minute in range(0, 91, 2)])
+    for bulk in in_bulks([cli_heartbeat(start + 60 * minute) for minute in range(0, 91, 2)]):
+        send(BULK, bulk)
     html = learner_client.get("/", headers=EN).content.decode()
     balance = html.split('id="balance"')[1].split("</section>")[0]
     assert "You watched 1\u00a0h and coded 1\u00a0h\u00a030 this week" in balance

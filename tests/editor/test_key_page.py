@@ -2,6 +2,9 @@
 
 import re
 
+from django.utils import timezone
+from django.utils.formats import date_format
+
 from editor.models import EditorKey
 from tests.editor.conftest import BULK, basic, cli_heartbeat
 
@@ -55,3 +58,16 @@ def test_the_page_says_when_the_key_was_used(learner_client, editor_key, send, n
 
 def test_the_settings_page_links_to_it(learner_client):
     assert URL in learner_client.get("/settings/", headers=EN).content.decode()
+
+
+def test_the_key_reads_as_feminine_in_french_and_its_dates_in_words(learner_client):
+    """La clé: "Copiez-la", "Créée le 5 décembre 2026", "jamais utilisée", never the masculine
+    the access tokens' page uses, nor a date in figures."""
+    created = learner_client.post(URL, headers={"accept-language": "fr"}).content.decode()
+    assert "Copiez-la maintenant : elle n’est affichée qu’une fois." in created
+    page = learner_client.get(URL, headers={"accept-language": "fr"}).content.decode()
+    day = date_format(timezone.localdate(), "j F Y")
+    assert f"Créée le {day}" in page
+    assert "jamais utilisée" in page
+    assert "Créé le" not in page and "jamais utilisé<" not in page
+    assert not re.search(r"\d\d/\d\d/\d{4}", page)

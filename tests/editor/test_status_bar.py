@@ -6,7 +6,7 @@ import time_machine
 
 from progress import actions
 from progress.models import Profile
-from tests.editor.conftest import BULK, STATUS_BAR, basic, cli_heartbeat
+from tests.editor.conftest import BULK, STATUS_BAR, basic, cli_heartbeat, in_bulks
 
 # Wednesday 2 December 2026, 18:00 UTC: five days left in the week, today included.
 WEDNESDAY = datetime(2026, 12, 2, 18, 0, tzinfo=UTC)
@@ -19,7 +19,8 @@ def test_it_answers_coded_time_and_the_day_s_target(client, send, editor_key, le
     for step in seed_path.steps[:3]:
         actions.log_sitting(user=learner, resource=step.resource, minutes=100)
     start = WEDNESDAY.timestamp() - 2 * 3600
-    send(BULK, [cli_heartbeat(start + 60 * minute) for minute in range(0, 81, 2)])
+    for bulk in in_bulks([cli_heartbeat(start + 60 * minute) for minute in range(0, 81, 2)]):
+        send(BULK, bulk)
     response = client.get(STATUS_BAR, headers=basic(editor_key))
     assert response.status_code == 200
     data = response.json()["data"]
@@ -36,6 +37,14 @@ def test_it_speaks_the_learner_s_language(client, editor_key, learner):
     Profile.objects.create(user=learner, language="fr")
     response = client.get(STATUS_BAR, headers=basic(editor_key), HTTP_ACCEPT_LANGUAGE="en")
     assert response.json()["data"]["grand_total"]["text"] == "0 min, rien à rattraper aujourd’hui"
+
+
+def test_it_speaks_the_language_the_learner_s_browser_asked_for(client, editor_key, learner):
+    """Interface language left to the browser, which asked for English: the plugin, which sends
+    no language of its own, gets English too."""
+    Profile.objects.create(user=learner, language="", browser_language="en")
+    response = client.get(STATUS_BAR, headers=basic(editor_key))
+    assert response.json()["data"]["grand_total"]["text"] == "0 min, nothing owed today"
 
 
 def test_without_a_valid_key_it_answers_401(client, learner):

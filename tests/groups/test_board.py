@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from groups import actions as group_actions
 from groups.models import Membership
 from progress import actions as progress_actions
 from tests.factories import CodingSessionFactory, NoteFactory
@@ -14,6 +15,13 @@ pytestmark = pytest.mark.django_db
 def board_url(group, **query):
     url = reverse("groups:board", args=[group.slug])
     return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
+
+
+def entry(response, name):
+    """The HTML of the member's entry on the board."""
+    html = response.content.decode()
+    start = html.index(f'<h2 class="board__name">{name}')
+    return html[start : html.index("</li>\n", start)]
 
 
 def test_a_member_sees_every_member_with_their_progress(
@@ -31,11 +39,11 @@ def test_a_member_sees_every_member_with_their_progress(
     assert members["Grace H."].streak == 1
     assert members["Grace H."].last_active_at > 0
     assert members["Ada L."].last_active_at == 0
-    grace = members["Grace H."].figures
+    grace = entry(response, "Grace H.")
     assert "Étapes : 1 sur 3 · Week 1" in grace
     assert "1:3 respecté" in grace
     assert "aucune pour l’instant" not in grace
-    assert "aucune pour l’instant" in members["Ada L."].figures
+    assert "aucune pour l’instant" in entry(response, "Ada L.")
 
 
 def test_notes_usernames_and_emails_are_never_on_the_board(
@@ -97,10 +105,69 @@ def test_the_form_on_the_board_holds_the_members_own_name_and_choice(
     grace_html, ada_html = grace.content.decode(), ada.content.decode()
     assert 'value="O&#x27;Hara &lt;dev&gt; &amp; &quot;co&quot;"' in grace_html
     assert 'value="coding" required id="id_shares_1" checked>' in grace_html
-    assert "my progress and what I coded this week" in grace_html
+    assert "that, and my week: hours watched and coded, the 1:3 balance" in grace_html
     assert 'name="display_name" value="Ada L."' in ada_html
     assert 'value="progress" required id="id_shares_0" checked>' in ada_html
-    assert "ma progression seulement" in ada_html
+    assert "mes étapes du parcours et ma dernière activité" in ada_html
+
+
+def test_a_member_who_shows_their_steps_shows_none_of_their_week(
+    client_of, learner, other_learner, group, small_path
+):
+    """Ada shows her steps only: Grace reads her steps and last activity, not the hours she
+    coded, the code she owes or her streak; Grace, who shows her week, has all of it on Ada's."""
+    progress_actions.mark_watched(user=learner, resource=small_path.lectures[0])
+    CodingSessionFactory(user=learner, resource=small_path.lectures[0], minutes=45)
+    progress_actions.mark_watched(user=other_learner, resource=small_path.lectures[0])
+    CodingSessionFactory(user=other_learner, resource=small_path.lectures[0], minutes=180)
+    english = {"accept-language": "en"}
+
+    seen_by_grace = client_of(other_learner).get(board_url(group), headers=english)
+    ada = entry(seen_by_grace, "Ada L.")
+    assert "Steps: 1 of 3" in ada
+    assert "Last activity" in ada
+    assert "not shared: only the steps and the last activity" in ada
+    for figure in ("45\xa0min", "coded", "of code short of 1:3", "Coding streak", "1 day"):
+        assert figure not in ada
+    seen_by_ada = client_of(learner).get(board_url(group), headers=english)
+    grace = entry(seen_by_ada, "Grace H.")
+    assert "1\xa0h watched, 3\xa0h coded" in grace
+    assert "Coding streak" in grace
+    assert "45\xa0min" not in seen_by_ada.content.decode()
+
+
+def test_sorting_by_a_weeks_figure_gives_away_nothing_of_who_keeps_it(
+    client_of, learner, other_learner, stranger, group, small_path
+):
+    """Ada coded the most but shows only her steps: sorted by code, the members who show their
+    week come first in their order, then Ada, wherever her minutes would have put her."""
+    invitation, _token = group_actions.create_link(group=group, days=7, max_uses=5)
+    group_actions.join(user=stranger, invitation=invitation, display_name="Mal", shares="coding")
+    CodingSessionFactory(user=learner, resource=small_path.lectures[0], minutes=600)
+    CodingSessionFactory(user=other_learner, resource=small_path.lectures[0], minutes=30)
+    CodingSessionFactory(user=stranger, resource=small_path.lectures[0], minutes=90)
+    for sort in ("coded", "watched", "streak"):
+        members = client_of(other_learner).get(board_url(group, sort=sort)).context["page"]
+        names = [member.name for member in members.members]
+        assert names[-1] == "Ada L.", sort
+    coded = client_of(other_learner).get(board_url(group, sort="coded")).context["page"]
+    assert [member.name for member in coded.members] == ["Mal", "Grace H.", "Ada L."]
+    assert coded.members[-1].coded_minutes == 0
+
+
+def test_a_member_who_starts_showing_their_week_shows_it_at_once(
+    client_of, learner, other_learner, group, small_path
+):
+    """Ada ticks the second choice on her board: Grace's next look shows her week."""
+    CodingSessionFactory(user=learner, resource=small_path.lectures[0], minutes=45)
+    response = client_of(learner).post(
+        reverse("groups:update_membership", args=[group.slug]),
+        {"display_name": "Ada L.", "shares": "coding"},
+    )
+    assert response.status_code == 302
+    seen = client_of(other_learner).get(board_url(group), headers={"accept-language": "en"})
+    assert "0\xa0min watched, 45\xa0min coded" in entry(seen, "Ada L.")
+    assert membership(group, learner).shares == "coding"
 
 
 def test_a_member_changes_their_name_and_what_they_show(client_of, other_learner, group):
@@ -169,27 +236,34 @@ def test_the_week_counts_only_this_weeks_coding_and_watching(
     response = client_of(learner).get(board_url(group), headers={"accept-language": "en"})
     grace = next(m for m in response.context["page"].members if m.name == "Grace H.")
     assert (grace.coded_minutes, grace.watched_minutes, grace.last_active_at > 0) == (30, 0, True)
-    assert "0\xa0min watched, 30\xa0min coded" in grace.figures
-    assert "nothing watched" in grace.figures
+    assert "0\xa0min watched, 30\xa0min coded" in entry(response, "Grace H.")
+    assert "nothing watched" in entry(response, "Grace H.")
     assert "30 min watched" not in response.content.decode()
 
 
 def test_the_board_costs_the_same_queries_for_two_members_or_fifty(
     client_of, learner, other_learner, group, small_path, django_assert_num_queries
 ):
-    """The session, the user, the members with their profiles and the curriculum's revision
-    token, then every member's figures in one statement: 4, whatever the number of members and
-    the length of their histories."""
+    """The session, the user, the curriculum's revision token, the members with their profiles
+    and figures, their days with code and finished talks, this week's shared sessions, the
+    exercises passed by those who share their coding: 7, whatever the number of members and the length of their histories."""
     from datetime import timedelta
 
     from django.utils import timezone
 
     from groups.models import Membership
-    from tests.factories import ProfileFactory, UserFactory, WatchEventFactory
+    from tests.factories import (
+        ExerciseFactory,
+        ProfileFactory,
+        SubmissionFactory,
+        UserFactory,
+        WatchEventFactory,
+    )
 
+    exercise = ExerciseFactory(resource=small_path.lectures[0])
     client = client_of(learner)
     client.get(board_url(group))  # the curriculum is built once per process, on first use
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(7):
         assert client.get(board_url(group)).status_code == 200
     for number in range(48):
         user = UserFactory()
@@ -200,8 +274,9 @@ def test_the_board_costs_the_same_queries_for_two_members_or_fifty(
         CodingSessionFactory.create_batch(3, user=user, resource=small_path.lectures[0])
         WatchEventFactory(user=user, resource=small_path.lectures[0], minutes=20)
         progress_actions.mark_watched(user=user, resource=small_path.lectures[number % 3])
+        SubmissionFactory(learner=user, exercise=exercise, verdict="passed")
     for sort in SORT_KEYS:
-        with django_assert_num_queries(4):
+        with django_assert_num_queries(7):
             response = client.get(board_url(group, sort=sort))
         assert len(response.context["page"].members) == 50
     # Ten times the history: a 30-day streak and a week of ten sessions for Grace.
@@ -210,7 +285,7 @@ def test_the_board_costs_the_same_queries_for_two_members_or_fifty(
     for back in range(30):
         CodingSessionFactory(user=other_learner, resource=lecture, day=today - timedelta(days=back))
     CodingSessionFactory.create_batch(9, user=other_learner, resource=lecture, day=today)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(7):
         response = client.get(board_url(group))
     grace = next(m for m in response.context["page"].members if m.name == "Grace H.")
     assert (grace.streak, len(grace.coding)) == (30, 5)
@@ -275,3 +350,21 @@ def test_a_member_can_jump_to_their_own_entry_on_a_board_of_several(
     body = client_of(learner).get(board_url(group)).content.decode()
     assert "Aller à ma ligne" not in body
     assert f'id="member-{mine}"' in body
+
+
+def test_the_architecture_talk_counts_as_a_step_for_the_member_whose_card_it_is(
+    client_of, learner, other_learner, group, seed
+):
+    """Both watched Hopper's session; only Grace has an H100, so only her path counts it."""
+    from curriculum import structure
+    from curriculum.models import GpuCard
+    from progress.models import Profile
+
+    h100 = GpuCard.objects.get(slug="h100")
+    Profile.objects.for_learner(other_learner)
+    Profile.objects.filter(user=other_learner).update(gpu_card=h100, architecture=h100.architecture)
+    talk = structure.current().session_advice(card_id=h100.pk).session
+    for user in (learner, other_learner):
+        progress_actions.mark_watched(user=user, resource=talk)
+    members = {m.name: m for m in client_of(learner).get(board_url(group)).context["page"].members}
+    assert members["Grace H."].steps_done == members["Ada L."].steps_done + 1

@@ -57,7 +57,9 @@ def test_a_tokyo_member_who_coded_on_her_friday_has_coded_today_on_a_toronto_boa
 def test_a_toronto_member_who_coded_on_her_thursday_keeps_it_on_a_tokyo_board(
     client_of, learner, other_learner, group, toronto_and_tokyo
 ):
-    """Ada coded on her Thursday 3, which is still today for her, though Friday in Tokyo."""
+    """Ada, who shows her week, coded on her Thursday 3, which is still today for her, though
+    Friday in Tokyo."""
+    group.memberships.filter(user=learner).update(shares="coding")
     CodingSessionFactory(user=learner, day=date(2026, 12, 2))
     CodingSessionFactory(user=learner, day=date(2026, 12, 3))
     response = board_of(client_of(other_learner), group, "en")
@@ -93,10 +95,12 @@ def test_english_dates_name_the_month_day_first(
     client_of, learner, other_learner, group, toronto_and_tokyo
 ):
     """Ada's last activity is Thursday 3 December in Toronto, Friday 4 in Tokyo: Grace reads
-    "4 Dec 2026", never 12/04/2026; Ada in French reads 03/12/2026."""
+    "4 December 2026", never 12/04/2026; Ada in French reads "3 décembre 2026", the long date
+    of every sentence, never 03/12/2026 nor "Déc"."""
     CodingSessionFactory(user=learner, day=date(2026, 12, 3))
     english = member_html(board_of(client_of(other_learner), group, "en"), "Ada L.")
-    assert "4 Dec 2026" in english
+    assert "4 December 2026" in english
     assert "12/04/2026" not in english
     french = member_html(board_of(client_of(learner), group, "fr"), "Ada L.")
-    assert "03/12/2026" in french
+    assert "3 décembre 2026" in french
+    assert "03/12/2026" not in french and "Déc" not in french

@@ -1,7 +1,7 @@
 """Invitation links (expiring, revocable, capped, stored hashed) and invitations by username."""
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from urllib.parse import quote
 
 import pytest
@@ -241,3 +241,22 @@ def test_an_expired_link_says_so_in_english_too(client_of, learner, other_learne
     assert response.status_code == 410
     assert "This invitation has expired." in response.content.decode()
     assert not Membership.objects.filter(user=other_learner).exists()
+
+
+@time_machine.travel(datetime(2026, 12, 5, 12, 0, tzinfo=UTC), tick=False)
+def test_the_new_link_says_who_may_join_with_it_and_until_when_in_words(
+    client_of, learner, ada_group
+):
+    """French reads "avec ce lien jusqu’au 12 décembre 2026": no word missing, no 12/12/2026."""
+    response = client_of(learner).post(
+        reverse("groups:create_link", args=[ada_group.slug]),
+        {"days": 7, "max_uses": 3},
+        headers={"accept-language": "fr"},
+    )
+    html = response.content.decode()
+    assert "3 personnes peuvent rejoindre le groupe avec ce lien jusqu’au 12 décembre 2026." in html
+    assert "12/12/2026" not in html
+    manage = client_of(learner).get(
+        reverse("groups:manage", args=[ada_group.slug]), headers={"accept-language": "en"}
+    )
+    assert "works until 12 December 2026" in manage.content.decode()

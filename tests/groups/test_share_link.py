@@ -9,7 +9,7 @@ from django.urls import reverse
 from groups.models import ShareLink
 from lib.tokens import digest
 from progress import actions as progress_actions
-from tests.factories import CodingSessionFactory, NoteFactory
+from tests.factories import ArchitectureStepFactory, CodingSessionFactory, NoteFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -114,3 +114,24 @@ def test_a_visitor_of_a_shared_page_is_invited_to_start_their_own_path(client_of
     assert "Suivre le même parcours" in html
     assert f'<a class="button" href="{reverse("signup")}">Commencer mon parcours</a>' in html
     assert f'href="{reverse("progress:path")}"' in html
+
+
+def test_a_visitor_reads_the_learners_card_not_theirs_and_lengths_as_everywhere(
+    client_of, learner, small_path
+):
+    """The path's "architecture session of your card" step speaks of the learner's card to a
+    visitor; the totals read "1 h 30", not hours to a tenth."""
+    ArchitectureStepFactory(
+        stage=small_path.path.stages.first(),
+        order=9,
+        title="GTC : la session d'architecture de votre carte",
+        title_en="GTC: the architecture session of your card",
+    )
+    CodingSessionFactory(user=learner, resource=small_path.lectures[0], minutes=90)
+    url = turn_on(client_of(learner))
+    english = Client().get(url, headers={"accept-language": "en"}).content.decode()
+    french = Client().get(url, headers={"accept-language": "fr"}).content.decode()
+    assert "The architecture session of Ada the learner’s card" in english
+    assert "your card" not in english and "votre carte" not in french
+    assert "La session d’architecture de la carte de Ada the learner" in french
+    assert "<dt>Time coded</dt><dd>1\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}30</dd>" in english

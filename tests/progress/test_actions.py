@@ -180,20 +180,3 @@ def test_the_event_minutes_always_sum_to_the_watched_minutes(db, operations):
     assert event_minutes(user) == current
     assert watches.total_watched_minutes() == current
     assert watches.count() <= 3
-
-
-@pytest.mark.parametrize(
-    "change",
-    [actions.mark_watched, actions.mark_not_watched, actions.log_sitting],
-    ids=["watched", "not watched", "sitting"],
-)
-def test_a_change_at_an_old_revision_of_the_curriculum_writes_nothing(learner, change):
-    """The resource was read at a revision a curator's edit has replaced: CurriculumChanged."""
-    lecture = ResourceFactory(duration_minutes=60)
-    actions.mark_watched(user=learner, resource=lecture)
-    arguments = {"minutes": 10} if change is actions.log_sitting else {}
-    with pytest.raises(actions.CurriculumChanged):
-        change(user=learner, resource=lecture, revision="an old token", **arguments)
-    watch = Watch.objects.get(user=learner, resource=lecture)
-    assert (watch.is_finished, watch.logged_minutes) == (True, 0)
-    assert WatchEvent.objects.filter(user=learner).count() == 1

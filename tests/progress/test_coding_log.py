@@ -178,3 +178,17 @@ def test_a_curators_edit_of_a_title_is_on_the_next_coding_log(learner_client, le
     resource.save()
     html = learner_client.get(URL, headers=EN).content.decode()
     assert "New title" in html and "Old title" not in html
+
+
+def test_with_the_seed_every_resource_sits_in_its_series_group(learner_client, seed):
+    """The guide's resources are not one flat list: each option of the resource select is in an
+    optgroup named after a series, GPU MODE's lectures together."""
+    html = learner_client.get(URL, headers=EN).content.decode()
+    select = re.search(r'<select name="resource".*?</select>', html, re.S).group(0)
+    groups = re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', select, re.S)
+    labels = [label for label, _options in groups]
+    assert "GPU MODE" in labels and len(labels) == len(set(labels)) >= 5
+    outside = re.sub(r"<optgroup.*?</optgroup>", "", select, flags=re.S)
+    assert re.findall(r'<option value="(\d+)"', outside) == []
+    gpu_mode = dict(groups)["GPU MODE"]
+    assert "Reductions" in gpu_mode and "How GPU Computing Works" not in gpu_mode

@@ -92,6 +92,9 @@ PROBES = [
     ("progress:record_viewing", {"slug": "lecture"}, "post", {}, 400),
     ("progress:mark_not_followed", {"slug": "channel"}, "post", {}, 302),
     ("progress:mark_followed", {"slug": "channel"}, "post", {}, 302),
+    ("progress:skip", {"slug": "lecture"}, "post", {}, 302),
+    ("progress:unskip", {"slug": "lecture"}, "post", {}, 302),
+    ("progress:history", {}, "get", None, 200),
     (
         "progress:coding_session_add",
         {"slug": "lecture"},

@@ -1,5 +1,4 @@
-"""The statements of the dashboard, the coding log, a resource page, the stats page, the settings
-page and a group board are prepared on their connection (lib/prepared.py): PostgreSQL plans them
+"""The statements of the dashboard and the settings page are prepared on their connection (lib/prepared.py): PostgreSQL plans them
 once per connection, not at every request."""
 
 import psycopg
@@ -19,12 +18,7 @@ pytestmark = [
 # Each page's address and a piece of its statement that no other statement has.
 PAGES = [
     ("/", "SELECT 'profile', id, architecture_id"),
-    ("/coding/", "FROM progress_editorproject"),
-    ("/resources/prepared/", "SELECT 'sitting'"),
-    ("/stats/", "SELECT 'finished'"),
     ("/settings/", "AS profile ON profile.user_id = learner.id"),
-    ("/groups/{group}/", "ORDER BY m.role DESC, m.joined_at, m.id"),
-    ("/groups/{group}/", "WITH RECURSIVE members("),
 ]
 
 

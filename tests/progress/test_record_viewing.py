@@ -250,6 +250,10 @@ BAD_BEATS = [
     ({"duration": 25 * HOUR}, "duration"),
     ({"viewing": "not-a-uuid"}, "viewing"),
     ({"viewing": 12}, "viewing"),
+    ({"duration": 10**309}, "duration"),  # 310 digits: float() of it overflows
+    ({"duration": float("inf")}, "duration"),
+    ({"ranges": [[0, 10**400]]}, "ranges"),
+    ({"ranges": [[-(10**400), 10]]}, "ranges"),
 ]
 
 
@@ -287,7 +291,11 @@ def test_a_refused_beat_says_why_in_the_learners_language(learner_client, lectur
     assert not Watch.objects.exists()
 
 
-@pytest.mark.parametrize("body", [b"", b"not json", b"[1, 2]", b"\xff"])
+DEEP = b"[" * 100_000 + b"]" * 100_000
+DEEP_FIELD = b'{"viewing": "6f1c1d52-2a55-4c64-9a39-5a7c7d1f0b11", "ranges": ' + DEEP + b"}"
+
+
+@pytest.mark.parametrize("body", [b"", b"not json", b"[1, 2]", b"\xff", DEEP, DEEP_FIELD])
 def test_a_body_that_is_not_a_json_object_is_refused(learner_client, lecture, body):
     response = learner_client.post(
         "/resources/lecture/viewing/", body, content_type="application/json"

@@ -112,24 +112,3 @@ def test_a_learners_resource_page_follows_a_curators_edit_at_once(learner_client
     assert learner_client.get("/resources/newer/").status_code == 200
     Resource.objects.filter(pk=resource.pk).delete()
     assert learner_client.get("/resources/lecture/").status_code == 404
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize(
-    "text", ["", "A line", "Quotes \" and ' <b>tags</b> & ampersands\r\nand lines\n\n  spaced  "]
-)
-def test_the_note_field_is_the_one_a_new_form_prints(language, text):
-    """The note's field written once per language, with the learner's note put in, is the field of
-    a new NoteForm for that note, escaped the same."""
-    from django.template import engines
-    from django.utils import translation
-
-    from lib.form_fields import field_groups
-    from progress.forms import NoteForm
-    from progress.models import Note
-    from progress.resource_page import note_field
-
-    macros = engines["jinja2"].env.get_template("progress/_resource.jinja").module
-    with translation.override(language):
-        expected = macros.note_field(field_groups(NoteForm(instance=Note(text=text)))[0])
-        assert note_field(text) == expected

@@ -5,7 +5,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
-from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import translation
 from django.utils.dateformat import format as format_date
@@ -56,8 +55,14 @@ def test_the_chart_is_valid_svg_with_one_bar_per_week_and_series(learner_client,
     watched, coded = bars(chart, "watched"), bars(chart, "coded")
     assert len(watched) == len(coded) == 12
     assert all(bar.find(f"{SVG}title") is not None for bar in watched + coded)
-    assert watched[-1].find(f"{SVG}title").text == "Week of 16 Nov: 1.5 h watched"
-    assert coded[-1].find(f"{SVG}title").text == "Week of 16 Nov: 2.5 h coded"
+    assert (
+        watched[-1].find(f"{SVG}title").text
+        == "Week of 16 November: 1\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}30 watched"
+    )
+    assert (
+        coded[-1].find(f"{SVG}title").text
+        == "Week of 16 November: 2\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}30 coded"
+    )
     assert float(coded[-1].get("height")) > float(watched[-1].get("height")) > 0
     assert float(coded[0].get("height")) == 0
     assert all(bar.get("fill") == "url(#hatch-watched)" for bar in watched)
@@ -71,7 +76,10 @@ def test_the_table_under_the_chart_gives_the_same_figures(learner_client, learne
     html = get_english(learner_client).content.decode()
     table = html[html.index('<table class="stats-table">') : html.index("</table>")]
     assert table.count('<tr><th scope="row">') == 1  # the weeks before it were empty
-    assert "16 Nov 2026 \N{EN DASH} 22 Nov 2026</th><td>1.5</td><td>2.5</td>" in table
+    assert (
+        "16 November 2026 \N{EN DASH} 22 November 2026</th><td>1\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}30</td><td>2\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}30</td>"
+        in table
+    )
 
 
 @time_machine.travel(NOW, tick=False)
@@ -119,8 +127,8 @@ def test_streaks_totals_balance_and_finished_kinds_are_shown(learner_client, lea
     html = get_english(learner_client).content.decode()
     assert "<dt>Current streak</dt><dd>2 days</dd>" in html
     assert "<dt>Longest streak</dt><dd>2 days</dd>" in html
-    assert "<dt>Hours watched</dt><dd>2.0</dd>" in html
-    assert "<dt>Hours coded</dt><dd>4.0</dd>" in html
+    assert "<dt>Time watched</dt><dd>2\N{NO-BREAK SPACE}h</dd>" in html
+    assert "<dt>Time coded</dt><dd>4\N{NO-BREAK SPACE}h</dd>" in html
     assert (
         "You watched 2\u00a0h and coded 4\u00a0h in all: 2\u00a0h more code to meet the 1:3 rule."
         in html
@@ -157,8 +165,8 @@ def test_another_learners_data_stays_out(learner_client, other_learner):
     WatchEventFactory(user=other_learner, minutes=600)
     CodingSessionFactory(user=other_learner, minutes=600)
     html = get_english(learner_client).content.decode()
-    assert "<dt>Hours watched</dt><dd>0.0</dd>" in html
-    assert "<dt>Hours coded</dt><dd>0.0</dd>" in html
+    assert "<dt>Time watched</dt><dd>0\N{NO-BREAK SPACE}min</dd>" in html
+    assert "<dt>Time coded</dt><dd>0\N{NO-BREAK SPACE}min</dd>" in html
 
 
 def test_the_hour_axis_has_round_steps_above_the_largest_week():
@@ -182,37 +190,39 @@ def test_two_learners_each_see_only_their_own_stats(client, learner, other_learn
         client.force_login(user)
         pages[user.username] = get_english(client).content.decode()
     mine, theirs = pages[learner.username], pages[other_learner.username]
-    assert "Week of 16 Nov: 2.5 h coded" in mine and "Week of 16 Nov: 0.0 h watched" in mine
-    assert "Week of 16 Nov: 0.0 h coded" in theirs and "Week of 16 Nov: 1.5 h watched" in theirs
+    assert "Week of 16 November: 2\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}30 coded" in mine
+    assert "Week of 16 November: 0\N{NO-BREAK SPACE}min watched" in mine
+    assert "Week of 16 November: 0\N{NO-BREAK SPACE}min coded" in theirs
+    assert "Week of 16 November: 1\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}30 watched" in theirs
     # The calendar of the day is built once per process; each learner's minutes only on a copy.
     assert "Tuesday 17 November 2026: 150 min coded" in mine
     assert "Tuesday 17 November 2026: 0 min coded" in theirs
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_hours_and_dates_are_written_as_the_django_filters_write_them(language):
-    """The view model formats without floatformat and date (their per-call cost was a tenth of
-    the page): the same text for every number of minutes and every month, in both languages."""
+def test_dates_are_written_as_the_date_filter_writes_them(language):
+    """The view model formats without the date filter (its per-call cost was a tenth of the page):
+    the same long date for every month, in both languages, and no abbreviated month."""
     with translation.override(language):
         words = stats_page.words_of(language)
-        for minutes in range(0, 6000):
-            assert stats_page.hours(minutes, words) == floatformat(minutes / 60, 1)
-            assert stats_page.rounded_hours(minutes, words) == floatformat(
-                round(minutes / 60, 1), 1
-            )
         for day in (date(2026, month, 7 + month) for month in range(1, 13)):
-            assert stats_page.day_month_year(day, words) == format_date(day, "j M Y")
+            assert stats_page.day_month_year(day, words) == format_date(day, "j F Y")
             assert words.month_labels[day.month] == format_date(day, "N")
 
 
 @time_machine.travel(NOW, tick=False)
-def test_a_quarter_hour_is_rounded_as_before_in_the_totals_and_the_weeks(learner_client, learner):
-    """15 minutes: 0.3 h in all (floatformat rounds half up), 0.2 h in the week (round() to even
-    first), in each language's decimal mark; languages asked in turn keep their own words."""
-    CodingSessionFactory(user=learner, day=date(2026, 11, 17), minutes=15)
+def test_lengths_of_time_read_as_everywhere_else_in_the_totals_and_the_weeks(
+    learner_client, learner
+):
+    """135 minutes: "2 h 15" in all and in the week, as lib/durations.py writes every length, in
+    each language; never hours to a tenth ("2.3", "2,3"), never "Déc"."""
+    CodingSessionFactory(user=learner, day=date(2026, 11, 17), minutes=135)
     english = get_english(learner_client).content.decode()
     french = learner_client.get(URL, headers={"accept-language": "fr"}).content.decode()
-    assert "<dt>Hours coded</dt><dd>0.3</dd>" in english
-    assert "Week of 16 Nov: 0.2 h coded" in english
-    assert "<dd>0,3</dd>" in french and "Semaine du 16 " in french and "0,2 h codées" in french
-    assert "Tuesday 17 November 2026: 15 min coded" in get_english(learner_client).content.decode()
+    assert "<dt>Time coded</dt><dd>2\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}15</dd>" in english
+    assert "Week of 16 November: 2\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}15 coded" in english
+    assert "<dd>2\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}15</dd>" in french
+    assert "Semaine du 16 novembre : 2\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}15 de code" in french
+    assert "16 novembre 2026 \N{EN DASH} 22 novembre 2026" in french
+    assert "2,3" not in french and "2.3" not in english and "Nov " not in english
+    assert "Tuesday 17 November 2026: 135 min coded" in get_english(learner_client).text

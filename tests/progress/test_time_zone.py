@@ -68,7 +68,7 @@ def heatmap_titles(html):
 
 
 def week_row(html, monday_label):
-    """The hours watched and coded of the week whose row starts with monday_label."""
+    """The time watched and coded of the week whose row starts with monday_label."""
     match = re.search(
         rf"<tr><th scope=\"row\">{monday_label} \u2013 [^<]*</th><td>([^<]*)</td><td>([^<]*)</td></tr>",
         html,
@@ -168,8 +168,14 @@ def test_a_paris_learner_on_a_utc_site_starts_the_week_at_their_midnight(
         user=learner, resource=resource, minutes=30, at=datetime(2026, 1, 18, 22, 50, tzinfo=UTC)
     )
     html = stats_html(client)
-    assert week_row(html, "19 Jan 2026") == ("1.5", "0.0")
-    assert week_row(html, "12 Jan 2026") == ("0.5", "0.0")
+    assert week_row(html, "19 January 2026") == (
+        "1\N{NO-BREAK SPACE}h\N{NO-BREAK SPACE}30",
+        "0\N{NO-BREAK SPACE}min",
+    )
+    assert week_row(html, "12 January 2026") == (
+        "30\N{NO-BREAK SPACE}min",
+        "0\N{NO-BREAK SPACE}min",
+    )
 
 
 def test_changing_the_zone_regroups_the_same_data(sign_in_in, learner):
@@ -181,8 +187,14 @@ def test_changing_the_zone_regroups_the_same_data(sign_in_in, learner):
     with time_machine.travel(datetime(2026, 1, 14, 12, 0, tzinfo=UTC), tick=False):
         client = sign_in_in(MONTREAL)
         html = stats_html(client)
-        assert week_row(html, "5 Jan 2026") == ("1.0", "0.0")
-        assert week_row(html, "12 Jan 2026") == ("0.0", "0.0")
+        assert week_row(html, "5 January 2026") == (
+            "1\N{NO-BREAK SPACE}h",
+            "0\N{NO-BREAK SPACE}min",
+        )
+        assert week_row(html, "12 January 2026") == (
+            "0\N{NO-BREAK SPACE}min",
+            "0\N{NO-BREAK SPACE}min",
+        )
         response = client.post(
             reverse("accounts:settings"),
             {"architecture": "", "started_on": "2026-01-05", "language": "", "time_zone": TOKYO},
@@ -190,8 +202,8 @@ def test_changing_the_zone_regroups_the_same_data(sign_in_in, learner):
         assert response.status_code == 302
         html = stats_html(client)
     # Emptied, the week of 5 January leaves the table, which starts at the first week with hours.
-    assert "5 Jan 2026 \u2013" not in html
-    assert week_row(html, "12 Jan 2026") == ("1.0", "0.0")
+    assert "5 January 2026 \u2013" not in html
+    assert week_row(html, "12 January 2026") == ("1\N{NO-BREAK SPACE}h", "0\N{NO-BREAK SPACE}min")
     assert Profile.objects.get(user=learner).time_zone == TOKYO
 
 

@@ -63,6 +63,18 @@ def test_day_one_says_what_to_watch_first_and_owes_no_code(learner_client, seed_
 
 
 @travel
+def test_day_one_leads_to_the_first_step_with_its_length(learner_client, seed_path):
+    """The card is not one sentence on day one: it links to the first step's page, with its
+    length, in each language."""
+    html = card_html(learner_client)
+    page = f"/resources/{seed_path.start.slug}/"
+    assert re.search(rf'First step: <a href="{page}">How GPU Computing Works</a>', html)
+    assert "First step: How GPU Computing Works · 1 h" in words(html)
+    french = learner_client.get("/", headers={"accept-language": "fr"}).content.decode()
+    assert "Première étape :" in french
+
+
+@travel
 def test_after_watching_the_card_sets_the_days_target_and_offers_one_tap(
     learner, learner_client, seed_path
 ):

@@ -1,4 +1,5 @@
-"""`check --deploy` fails when mail leaves the machine and SITE_URL is not an https:// address."""
+"""`check --deploy` fails when mail leaves the machine and SITE_URL is not an https:// address,
+and warns when mail does not leave it (reset links in the server's log)."""
 
 import pytest
 
@@ -42,9 +43,17 @@ def test_mail_over_smtp_with_an_https_site_url_passes():
     assert "reminders.E001" not in result.stdout + result.stderr
 
 
-def test_mail_printed_to_the_log_needs_no_site_url():
-    """Without EMAIL_HOST no mail leaves the machine: no link to get wrong."""
+def test_mail_printed_to_the_log_is_a_deploy_warning_and_needs_no_site_url():
+    """Without EMAIL_HOST a password-reset link goes to the journal: warned, SITE_URL not asked."""
     result = run_django(DEPLOY_CHECK, **PRODUCTION)
+    assert result.returncode != 0
+    assert "(reminders.W001) Mail is printed to the server's log" in result.stderr
+    assert "Set EMAIL_HOST" in result.stderr
+    assert "reminders.E001" not in result.stderr
+
+
+def test_mail_printed_to_the_log_is_not_warned_about_in_development():
+    result = run_django(DEPLOY_CHECK.replace("'--deploy', ", ""), **PRODUCTION)
     assert result.returncode == 0, result.stderr
 
 

@@ -392,3 +392,18 @@ def test_the_feed_writes_step_titles_and_notes_in_the_learners_language(feed, se
     french = step_events(parsed(fetch(feed.token)))[uid(seed_path.steps[3], feed)]
     assert str(french["SUMMARY"]) == "Le cours CUDA"
     assert "12 h, en plusieurs fois" in str(french["DESCRIPTION"])
+
+
+def test_a_refused_code_time_says_so_at_the_top_of_its_form(feed, learner_client):
+    """The shared error summary (templates/_form.jinja), its links to the days and the hour."""
+    response = learner_client.post(
+        reverse("reminders:code_time"),
+        {"days": [], "code_at": "25:00"},
+        headers={"accept-language": "en"},
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert '<div class="error-summary" id="code-time-errors" tabindex="-1" autofocus' in html
+    summary = html[html.index('id="code-time-errors"') : html.index('id="code-days"')]
+    assert '<a href="#code-days">' in summary
+    assert re.search(r'<a href="#[^"]+">[^<]*hour|<a href="#[^"]+">[^<]*time', summary, re.I)

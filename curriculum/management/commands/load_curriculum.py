@@ -10,7 +10,8 @@ class Command(BaseCommand):
         "Load the curriculum (parts, series, resources, the suggested path) from a YAML file, "
         "by default fixtures/curriculum.yaml, which is not a Django fixture: use this command, "
         "not loaddata. Running it again duplicates nothing and keeps curators' edits unless "
-        "--update is given. Text is written in French (title, summary…); its English is given "
+        "--update is given: it creates only entries it never loaded, so what a curator moved or "
+        "deleted in admin is not made again. Text is written in French (title, summary…); its English is given "
         "beside it with _en added to the field's name (title_en, summary_en…). English left out "
         "stays empty and pages show the French; English still empty in the database is filled "
         "in from the file even without --update."
@@ -26,7 +27,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--update",
             action="store_true",
-            help="Overwrite rows that already exist with the file's values (curators' edits are lost).",
+            help=(
+                "Overwrite rows that already exist with the file's values and make again what "
+                "curators deleted (curators' edits are lost)."
+            ),
         )
 
     def handle(self, *args, file, update, **options):

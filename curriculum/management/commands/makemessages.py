@@ -8,12 +8,17 @@ on its template line. The msgids are those the pages ask Django's gettext for at
 they land in the same catalogues as every other string.
 """
 
-import jinja2
 from django.core.management.commands import makemessages
+from django.template import engines
 
 JINJA_SUFFIX = ".jinja"
 GETTEXT_FUNCTIONS = ("_", "gettext", "ngettext", "pgettext", "npgettext")
-EXTRACTOR = jinja2.Environment(extensions=["jinja2.ext.i18n"])
+
+
+def extractor():
+    """The site's own Jinja2 environment, so that every tag a template uses ({% cache %} too)
+    parses here as it does on a page."""
+    return engines["jinja2"].env
 
 
 def python_call(function, message):
@@ -30,7 +35,7 @@ def python_call(function, message):
 def jinja_as_python(source):
     """The template's translatable strings as Python calls, each on its line of the template."""
     lines = [""] * (source.count("\n") + 1)
-    for lineno, function, message in EXTRACTOR.extract_translations(source, GETTEXT_FUNCTIONS):
+    for lineno, function, message in extractor().extract_translations(source, GETTEXT_FUNCTIONS):
         lines[lineno - 1] += python_call(function, message) + "; "
     return "\n".join(lines) + "\n"
 
