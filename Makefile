@@ -5,7 +5,7 @@ PYTHON := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast check install migrate check-format bench messages
+.PHONY: run test test-fast check install migrate check-format bench messages sandbox
 
 $(PYTHON):
 	@if command -v uv >/dev/null 2>&1; then uv venv --quiet $(VENV); else python3 -m venv $(VENV); fi
@@ -21,12 +21,22 @@ $(VENV)/.installed: pyproject.toml cli/pyproject.toml | $(PYTHON)
 
 install: $(VENV)/.installed
 
+# The server checks submitted kernels inside Debian's bubblewrap (practice/sandbox.py). Installed
+# here when missing and apt-get may run; elsewhere it says how, and checks are refused saying why.
+sandbox:
+	@command -v bwrap >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			apt-get install -y -qq bubblewrap >/dev/null; \
+		else \
+			echo "bubblewrap is missing: the server will refuse kernel checks (Debian: sudo apt-get install bubblewrap)"; \
+		fi; }
+
 migrate: install
 	DEBUG=1 $(PYTHON) manage.py migrate --no-input
 
 # The task worker (digest e-mails) runs in the background beside the server and stops with it.
 # Links in mails start with SITE_URL: by default the address the server listens on.
-run: migrate
+run: migrate sandbox
 	DEBUG=1 $(PYTHON) manage.py load_curriculum
 	DEBUG=1 $(PYTHON) manage.py load_exercises
 	@export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
@@ -40,7 +50,7 @@ run: migrate
 # TEST_TIMELINE=/tmp/timeline writes each worker's tests with their start and end (tests/conftest.py):
 # `tail -n1 /tmp/timeline.gw*` shows whether one worker idled at the end.
 TEST_WORKERS ?= 2
-test: install
+test: install sandbox
 	@rm -f .coverage .coverage.*
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
