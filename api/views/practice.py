@@ -1,7 +1,7 @@
 """Exercises and their submissions: what `parcours practice`, `check` and `submit` call."""
 
 from django.utils.translation import gettext as _
-from ninja import Path, Router
+from ninja import Path, Router, Status
 
 from api import auth
 from api.auth import ApiError, ApiRequest
@@ -56,7 +56,7 @@ def get_exercise(request: ApiRequest, slug: Slug) -> Exercise:
 )
 def submit_solution(
     request: ApiRequest, slug: Slug, payload: SubmissionIn
-) -> tuple[int, Submission]:
+) -> Status[Submission]:
     """Send a solution; the server checks it with the hidden cases. Poll the submission for the verdict."""
     exercise = exercise_or_404(request, slug)
     source = Submission.Source.CLI if hasattr(request, "access_token") else Submission.Source.WEB
@@ -67,7 +67,7 @@ def submit_solution(
     except SubmissionRefused as refusal:
         headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after else None
         raise ApiError(refusal.status, refusal.code, refusal.message, headers=headers) from None
-    return 202, submission
+    return Status(202, submission)
 
 
 @router.get(
