@@ -10,6 +10,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext, gettext_noop
 
 from practice.models import MAX_CODE_BYTES, Exercise, Submission
+from practice.tasks import CHECKER_FAILED, HIDDEN_CASE_FAILED, NO_CHECKER
 
 # A learner sees this many of their submissions of an exercise, newest first.
 SHOWN_SUBMISSIONS = 20
@@ -39,7 +40,8 @@ class SubmissionRow:
     passed: bool
     sent: str
     source_label: str
-    message: str
+    summary: str
+    detail: str
     hidden_case_failed: bool
     case: tuple[CaseLine, ...]
     seconds: str
@@ -106,28 +108,71 @@ def paragraphs(text: str) -> list[Block]:
     ]
 
 
-CASE_LABELS = {
-    "name": gettext_noop("case"),
-    "size": gettext_noop("size"),
-    "index": gettext_noop("first wrong index"),
+# What the runner stores of a failing public case beyond its number and size (runner/check.py's
+# compare): where the answer first went wrong, or what is wrong with the whole output.
+FAILURE_LABELS = {
+    "first_wrong_index": gettext_noop("first wrong index"),
     "expected": gettext_noop("expected"),
     "got": gettext_noop("got"),
     "max_error": gettext_noop("largest error"),
+    "problem": gettext_noop("what is wrong"),
 }
+CASE_SUMMARIES: dict[str, str] = {
+    Submission.Verdict.FAILED: gettext_noop(
+        "Case %(number)s (size %(size)s) gives a wrong answer."
+    ),
+    Submission.Verdict.TIMED_OUT: gettext_noop(
+        "Case %(number)s (size %(size)s) took longer than the time limit."
+    ),
+    Submission.Verdict.CRASHED: gettext_noop("Case %(number)s (size %(size)s) crashed."),
+}
+# The messages the server writes itself, translated when shown; the runner's own (an exception,
+# the sandbox's reason for refusing) stay as written, shown apart as the checker's words.
+SERVER_MESSAGES = {NO_CHECKER, CHECKER_FAILED, HIDDEN_CASE_FAILED}
 
 
-def case_lines(case: object) -> tuple[CaseLine, ...]:
-    """What the runner said of the failing public case, one line per thing it named."""
-    if not isinstance(case, dict) or case.get("hidden"):
+def public_case(case: object) -> dict | None:
+    """The failing public case as the runner stored it; None without one, or for a hidden one."""
+    if isinstance(case, dict) and not case.get("hidden") and isinstance(case.get("index"), int):
+        return case
+    return None
+
+
+def case_lines(case: dict | None) -> tuple[CaseLine, ...]:
+    """Where the failing public case went wrong, one line per thing the runner named."""
+    if case is None:
         return ()
     return tuple(
-        CaseLine(label=gettext(CASE_LABELS.get(str(key)) or str(key)), value=str(value)[:200])
-        for key, value in case.items()
-        if value is not None
+        CaseLine(label=gettext(label), value=str(case[key])[:200])
+        for key, label in FAILURE_LABELS.items()
+        if case.get(key) is not None
     )
 
 
+def verdict_words(submission: Submission, case: dict | None) -> tuple[str, str]:
+    """What the check found, in the learner's language, and the checker's own words where they
+    say more than that (an exception, the reason a check was refused)."""
+    message = submission.message
+    if submission.verdict == Submission.Verdict.PASSED:
+        return gettext("Every case passed, the hidden ones too."), ""
+    if message in SERVER_MESSAGES:
+        return gettext(message), ""
+    if case is not None and submission.verdict in CASE_SUMMARIES:
+        summary = gettext(CASE_SUMMARIES[submission.verdict]) % {
+            "number": case["index"] + 1,
+            "size": case.get("size"),
+        }
+        return summary, message if submission.verdict == Submission.Verdict.CRASHED else ""
+    if submission.verdict == Submission.Verdict.CRASHED:
+        return gettext("Your solution stopped before the first case was checked."), message
+    if submission.verdict == Submission.Verdict.REFUSED:
+        return gettext("The server did not check this solution."), message
+    return "", message
+
+
 def submission_row(submission: Submission, number: int) -> SubmissionRow:
+    case = public_case(submission.case)
+    summary, detail = verdict_words(submission, case)
     return SubmissionRow(
         number=number,
         verdict=submission.verdict,
@@ -136,9 +181,10 @@ def submission_row(submission: Submission, number: int) -> SubmissionRow:
         passed=submission.verdict == Submission.Verdict.PASSED,
         sent=date_format(localtime(submission.created), "DATETIME_FORMAT"),
         source_label=submission.get_source_display(),
-        message=gettext(submission.message) if submission.message else "",
+        summary=summary,
+        detail=detail,
         hidden_case_failed=submission.hidden_case_failed,
-        case=case_lines(submission.case),
+        case=case_lines(case) if submission.verdict == Submission.Verdict.FAILED else (),
         seconds=f"{submission.seconds:.1f}" if submission.seconds is not None else "",
     )
 

@@ -54,9 +54,7 @@ def get_exercise(request: ApiRequest, slug: Slug) -> Exercise:
     response={202: SubmissionOut, **errors(400, 403, 404, 409, 413, 422)},
     auth=auth.WRITE,
 )
-def submit_solution(
-    request: ApiRequest, slug: Slug, payload: SubmissionIn
-) -> Status[Submission]:
+def submit_solution(request: ApiRequest, slug: Slug, payload: SubmissionIn) -> Status[Submission]:
     """Send a solution; the server checks it with the hidden cases. Poll the submission for the verdict."""
     exercise = exercise_or_404(request, slug)
     source = Submission.Source.CLI if hasattr(request, "access_token") else Submission.Source.WEB

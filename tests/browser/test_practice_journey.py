@@ -71,7 +71,9 @@ def test_a_wrong_reduction_says_why_and_the_fixed_one_passes_and_shows(
     failed = page.locator(".submission--failed")
     expect(failed).to_be_visible(timeout=15_000)
     expect(failed.locator(".verdict")).to_have_text("échec")
-    expect(failed.locator(".submission__message")).to_contain_text("(size 129)")
+    expect(failed.locator(".submission__message")).to_have_text(
+        "Le cas 4 (taille 129) donne une mauvaise réponse."
+    )
     expect(failed.locator(".submission__case")).to_be_visible()
     assert Submission.objects.get(learner=grace).verdict == "failed"
 

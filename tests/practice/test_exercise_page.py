@@ -43,15 +43,27 @@ def test_a_statement_is_escaped_not_run(learner_client, exercise):
     assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)" in html
 
 
+# What the runner stores of a failing public case (practice/runner/check.py's compare).
+NO_TAIL = {
+    "index": 3,
+    "size": 129,
+    "hidden": False,
+    "first_wrong_index": 128,
+    "expected": -1.6215007,
+    "got": 0.0,
+    "max_error": 1.6215007,
+}
+NO_TAIL_MESSAGE = (
+    "case 4 (size 129): first wrong value at index 128: expected -1.6215007, got 0.0 "
+    "(max error 1.6215007)"
+)
+
+
 def test_it_lists_the_learners_verdicts_and_not_another_learners(
     learner_client, learner, other_learner, exercise
 ):
     SubmissionFactory(
-        learner=learner,
-        exercise=exercise,
-        verdict="failed",
-        message="size 129: tail not handled",
-        case={"name": "size 129", "size": 129, "index": 128, "expected": 3.0, "got": 0.0},
+        learner=learner, exercise=exercise, verdict="failed", message=NO_TAIL_MESSAGE, case=NO_TAIL
     )
     SubmissionFactory(
         learner=other_learner, exercise=exercise, verdict="crashed", message="grace's"
@@ -59,9 +71,88 @@ def test_it_lists_the_learners_verdicts_and_not_another_learners(
 
     html = learner_client.get("/practice/vector-add/").content.decode()
 
-    assert "size 129: tail not handled" in html
-    assert "first wrong index" in html and "<code>128</code>" in html
+    assert "Case 4 (size 129) gives a wrong answer." in html
+    assert "<dt>first wrong index</dt><dd><code>128</code></dd>" in html
+    assert "<dt>expected</dt><dd><code>-1.6215007</code></dd>" in html
+    assert "<dt>got</dt><dd><code>0.0</code></dd>" in html
     assert "grace&#39;s" not in html and "grace's" not in html
+
+
+def test_a_failing_case_is_told_in_french_to_a_french_reader(french_client, learner, exercise):
+    """The runner writes English; the page says the case, its size and where it went wrong in
+    the reader's language, and not the runner's sentence."""
+    SubmissionFactory(
+        learner=learner, exercise=exercise, verdict="failed", message=NO_TAIL_MESSAGE, case=NO_TAIL
+    )
+
+    html = french_client.get("/practice/vector-add/").content.decode()
+
+    assert "Le cas 4 (taille 129) donne une mauvaise réponse." in html
+    assert "<dt>premier indice faux</dt><dd><code>128</code></dd>" in html
+    assert "first wrong value" not in html and "first_wrong_index" not in html
+
+
+def test_a_wrong_shape_says_what_is_wrong(learner_client, learner, exercise):
+    case = {"index": 0, "size": 1, "hidden": False, "problem": "expected (44,), got (1,)"}
+    SubmissionFactory(learner=learner, exercise=exercise, verdict="failed", case=case)
+
+    html = learner_client.get("/practice/vector-add/").content.decode()
+
+    assert "Case 1 (size 1) gives a wrong answer." in html
+    assert "<dt>what is wrong</dt><dd><code>expected (44,), got (1,)</code></dd>" in html
+
+
+def test_a_crash_shows_the_checkers_words_under_the_case(french_client, learner, exercise):
+    """An exception is the solution's own: its text stays as Python wrote it, apart."""
+    SubmissionFactory(
+        learner=learner,
+        exercise=exercise,
+        verdict="crashed",
+        message="case 2 (size 127) crashed: ZeroDivisionError: division by zero (solution.py, line 7)",
+        case={"index": 1, "size": 127, "hidden": False},
+    )
+
+    html = french_client.get("/practice/vector-add/").content.decode()
+
+    assert "Le cas 2 (taille 127) a planté." in html
+    assert "<summary>Ce qu’a dit le vérificateur</summary>" in html
+    assert "ZeroDivisionError: division by zero (solution.py, line 7)</code></pre>" in html
+    assert "premier indice faux" not in html
+
+
+def test_a_refusal_says_the_server_did_not_check_and_why(learner_client, learner, exercise):
+    reason = "no sandbox to check in: bwrap is not installed here"
+    SubmissionFactory(learner=learner, exercise=exercise, verdict="refused", message=reason)
+
+    html = learner_client.get("/practice/vector-add/").content.decode()
+
+    assert "The server did not check this solution." in html
+    assert f"<pre><code>{reason}</code></pre>" in html
+
+
+def test_the_servers_own_messages_are_translated(french_client, learner, exercise):
+    SubmissionFactory(
+        learner=learner,
+        exercise=exercise,
+        verdict="refused",
+        message="The checker failed on the server, not your code: send it again later.",
+    )
+
+    html = french_client.get("/practice/vector-add/").content.decode()
+
+    assert "Le vérificateur a échoué sur le serveur" in html
+    assert "The checker failed" not in html and "submission__detail" not in html
+
+
+def test_a_pass_says_every_case_passed(french_client, learner, exercise):
+    SubmissionFactory(
+        learner=learner, exercise=exercise, verdict="passed", message="all 14 cases passed"
+    )
+
+    html = french_client.get("/practice/vector-add/").content.decode()
+
+    assert "Tous les cas sont passés, les cas cachés aussi." in html
+    assert "all 14 cases" not in html
 
 
 def test_a_hidden_failure_says_only_that_a_hidden_case_failed(learner_client, learner, exercise):
