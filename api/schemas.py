@@ -7,7 +7,6 @@ from datetime import date, datetime
 from typing import Annotated, Any
 from uuid import UUID
 
-from django.template.loader import render_to_string
 from django.utils.translation import gettext
 from ninja import Field, Schema
 from pydantic import AfterValidator, BeforeValidator, JsonValue
@@ -120,7 +119,7 @@ class BalanceOut(Schema):
 
     @staticmethod
     def resolve_sentence(balance: Balance) -> str:
-        return render_to_string("progress/_balance_sentence.html", {"balance": balance})
+        return balance.in_words()
 
 
 # Read from a Resource.

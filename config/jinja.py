@@ -124,7 +124,7 @@ FRAGMENT_TIMEOUT = 24 * 60 * 60
 
 class JinjaFiles(jinja2.FileSystemLoader):
     """The .jinja files of the folders, and no other: the Django engine's templates (the
-    admin's, the reminders' e-mails) share templates/ and are left to it."""
+    admin's) share templates/ and are left to it."""
 
     def get_source(self, environment, template):
         if not template.endswith(".jinja"):

@@ -123,7 +123,7 @@ TEMPLATES = [
             "filters": {"duration": "lib.durations.duration"},
         },
     },
-    # The admin's templates (templates/admin/), the forms' widgets and the reminders' e-mails.
+    # The admin's templates (templates/admin/) and the forms' widgets.
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],

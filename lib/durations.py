@@ -1,5 +1,5 @@
 """Lengths of time and positions in a video as a learner reads them, on every page and in every
-sentence (the templates' `duration` and `video_time` filters: curriculum/templatetags)."""
+sentence (the templates' `duration` filter: config/jinja.py)."""
 
 import datetime
 from functools import lru_cache

@@ -10,7 +10,9 @@ from datetime import date, datetime, time, timedelta
 
 from django.db.models import Count, Value
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from lib.durations import duration
 from progress.models import CodingSession, WatchEvent
 
 # A branch of the one-statement readers (progress/history.py, progress/coding_log.py): the
@@ -70,6 +72,61 @@ class Balance:
     def meter_value(self):
         """The ratio for <meter>, capped at the goal, with a dot whatever the language."""
         return f"{min(self.ratio or 0, GOAL):.2f}"
+
+    def in_words(self) -> str:
+        """The balance in plain words, in the active language: on pages, in the weekly digest and
+        in the API alike."""
+        figures = {
+            "watched": duration(self.watched),
+            "coded": duration(self.coded),
+            "needed": duration(self.code_needed),
+        }
+        if self.this_week:
+            if not self.has_watched and not self.coded:
+                return gettext("You have not watched anything this week yet: nothing to balance.")
+            if not self.has_watched:
+                return (
+                    gettext(
+                        "You have not watched anything this week yet and coded %(coded)s: nothing to "
+                        "balance."
+                    )
+                    % figures
+                )
+            if self.is_met:
+                return (
+                    gettext(
+                        "You watched %(watched)s and coded %(coded)s this week: the 1:3 rule is met."
+                    )
+                    % figures
+                )
+            return (
+                gettext(
+                    "You watched %(watched)s and coded %(coded)s this week: %(needed)s more code "
+                    "before the next video."
+                )
+                % figures
+            )
+        if not self.has_watched and not self.coded:
+            return gettext("You have not watched anything yet: nothing to balance.")
+        if not self.has_watched:
+            return (
+                gettext(
+                    "You have not watched anything yet and coded %(coded)s: nothing to balance."
+                )
+                % figures
+            )
+        if self.is_met:
+            return (
+                gettext("You watched %(watched)s and coded %(coded)s in all: the 1:3 rule is met.")
+                % figures
+            )
+        return (
+            gettext(
+                "You watched %(watched)s and coded %(coded)s in all: %(needed)s more code to meet "
+                "the 1:3 rule."
+            )
+            % figures
+        )
 
 
 def balances(user, today: date | None = None) -> tuple[Balance, Balance]:

@@ -33,6 +33,7 @@ class BalanceLine:
     needed: str
     ratio: str
     meter_value: str
+    sentence: str
 
 
 def balance_line(balance) -> BalanceLine:
@@ -46,6 +47,7 @@ def balance_line(balance) -> BalanceLine:
         needed=duration(balance.code_needed),
         ratio=tenths(balance.ratio) if balance.has_watched else "",
         meter_value=balance.meter_value,
+        sentence=balance.in_words(),
     )
 
 
@@ -70,6 +72,7 @@ def balance_html(balance, meter_id: str, label: str) -> Markup:
             "needed": escape(line.needed),
             "ratio": escape(line.ratio),
             "meter_value": escape(line.meter_value),
+            "sentence": escape(line.sentence),
         }
     )
 
@@ -79,7 +82,8 @@ def balance_shape(
     this_week, has_watched, has_coded, is_met, meter_id, label, language: str | None
 ) -> Slotted:
     """The line of a state with a slot for each figure (the caller passes the language's code)."""
-    figures = {name: slot(name) for name in ("watched", "coded", "needed", "ratio", "meter_value")}
+    names = ("watched", "coded", "needed", "ratio", "meter_value", "sentence")
+    figures = {name: slot(name) for name in names}
     line = BalanceLine(this_week, has_watched, has_coded, is_met, **figures)
     return Slotted.cut(jinja_macros("progress/_balance.jinja").balance_line(line, meter_id, label))
 

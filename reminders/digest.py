@@ -170,19 +170,21 @@ def digest_message(digest: Digest) -> EmailMultiAlternatives:
     language = profile.language_outside_browser()
     unsubscribe = unsubscribe_url(user)
     with translation.override(language), timezone.override(zone_or_default(profile.time_zone)):
+        content = digest_content(user, digest.week)
         context = {
             "learner": user,
-            "digest": digest_content(user, digest.week),
+            "digest": content,
+            "overall_sentence": content.overall.in_words(),
             "site_url": settings.SITE_URL,
             "unsubscribe_url": unsubscribe,
             "settings_url": settings.SITE_URL + reverse("accounts:settings"),
             "language": language,
         }
-        subject = render_to_string("reminders/digest_subject.txt", context)
-        text = render_to_string("reminders/digest.txt", context)
-        html = render_to_string("reminders/digest.html", context)
+        subject = " ".join(render_to_string("reminders/digest_subject.txt.jinja", context).split())
+        text = render_to_string("reminders/digest.txt.jinja", context)
+        html = render_to_string("reminders/digest.html.jinja", {**context, "subject": subject})
     message = EmailMultiAlternatives(
-        subject=" ".join(subject.split()),
+        subject=subject,
         body=text,
         to=[user.email],
         headers=one_click_unsubscribe_headers(unsubscribe),

@@ -106,8 +106,8 @@ def nudge_message(user, today: Today, profile: Profile) -> EmailMessage:
             "unsubscribe_url": unsubscribe,
             "settings_url": settings.SITE_URL + reverse("accounts:settings"),
         }
-        subject = render_to_string("reminders/nudge_subject.txt", context)
-        text = render_to_string("reminders/nudge.txt", context)
+        subject = render_to_string("reminders/nudge_subject.txt.jinja", context)
+        text = render_to_string("reminders/nudge.txt.jinja", context)
     return EmailMessage(
         subject=" ".join(subject.split()),
         body=text,

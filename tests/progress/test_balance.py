@@ -3,7 +3,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
@@ -19,7 +18,7 @@ MONDAY_MORNING = datetime(2025, 3, 10, 10, 0, tzinfo=PARIS)
 def english(balance):
     """The balance in words, as pages, the digest and the API say it."""
     with translation.override("en"):
-        return render_to_string("progress/_balance_sentence.html", {"balance": balance})
+        return balance.in_words()
 
 
 def test_nothing_watched_says_so_instead_of_dividing_by_zero(learner):
