@@ -85,6 +85,35 @@ SLICES = 2
 YARDSTICKS = (READYZ, FLOOR)
 
 
+DATABASE_URL = "postgres://postgres@127.0.0.1:5432/parcours_bench"
+REDIS_URL = "redis://127.0.0.1:6379/14"
+
+
+def server_env(database_url):
+    """The environment of every process the benchmark starts: production's settings (DEBUG off)
+    on the benchmark's database, plus the floor view (bench/urls.py)."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DEBUG": "0",
+        "HTTPS": "0",
+        "SECRET_KEY": "benchmark-only-secret-key-" + "x" * 30,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "WARNING",
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+    }
+
+
+def gunicorn(env, port, workers, threads):
+    """The site served as the deploy kit serves it: gunicorn's threaded workers."""
+    return subprocess.Popen(
+        [str(Path(PYTHON).parent / "gunicorn"), "config.wsgi", "--workers", str(workers),
+         "--worker-class", "gthread", "--threads", str(threads),
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+
+
 def fresh_database(url):
     name = url.rsplit("/", 1)[1].split("?", 1)[0]
     admin_url = url.rsplit("/", 1)[0] + "/postgres"
@@ -400,21 +429,9 @@ def main():
         parser.error("--slices takes 1 or more")
     targets = [t for t in TARGETS if not args.only or t in YARDSTICKS or t[2] in args.only]
 
-    database_url = os.environ.get(
-        "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/parcours_bench"
-    )
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DEBUG": "0",
-        "HTTPS": "0",
-        "SECRET_KEY": "benchmark-only-secret-key-" + "x" * 30,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "LOG_LEVEL": "WARNING",
-        # The site plus the floor view (bench/urls.py), for every process the benchmark starts.
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-    }
-    redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+    database_url = os.environ.get("BENCH_DATABASE_URL", DATABASE_URL)
+    env = server_env(database_url)
+    redis_url = os.environ.get("BENCH_REDIS_URL", REDIS_URL)
     RESULTS.mkdir(exist_ok=True)
     cookies = cookie_file(RESULTS, "/")
     if not args.reuse_data:
@@ -440,12 +457,7 @@ def main():
     figures = count_queries(env, targets)
 
     base_url = f"http://127.0.0.1:{args.port}"
-    server = subprocess.Popen(
-        [str(Path(PYTHON).parent / "gunicorn"), "config.wsgi", "--workers", str(args.workers),
-         "--worker-class", "gthread", "--threads", str(args.server_threads),
-         "--bind", f"127.0.0.1:{args.port}", "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
+    server = gunicorn(env, args.port, args.workers, args.server_threads)
     try:
         wait_until_up(base_url)
         for _name, method, path in targets:

@@ -576,3 +576,23 @@ def test_board_sizes_refuse_what_no_board_can_be(text):
 
     with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 50"):
         board_sizes(text)
+
+
+def test_the_flood_report_holds_the_flooded_p95_against_twice_the_idle_one():
+    """bench/flood.py's verdict: the median over the rounds of flooded p95 / idle p95, at most 2."""
+    from argparse import Namespace
+    from collections import Counter
+
+    from bench.flood import report
+
+    def run(p95):
+        return {"median_ms": 5.0, "p95_ms": p95}
+
+    args = Namespace(requests=100, connections=8)
+    within = report([(run(10), run(15)), (run(10), run(25)), (run(10), run(19))], Counter(), args)
+    beyond = report([(run(10), run(21)), (run(10), run(30))], Counter({429: 1200, 201: 36}), args)
+
+    assert "(median of the rounds, 1.90): met." in within
+    assert "| 2 | 5.0 | 10.0 | 5.0 | 25.0 | 2.50 |" in within
+    assert "(median of the rounds, 2.55): not met." in beyond
+    assert "answered: 201: 36, 429: 1,200." in beyond
