@@ -153,7 +153,8 @@ def test_the_settings_page_shows_the_learners_own_choices(learner_client, settle
 
 
 def test_two_learners_each_see_their_own_choices(client, learner, other_learner, seed):
-    """In one process, the second page is not the first learner's."""
+    """In one process, the second page is not printed from the first one's zone select (cached
+    in templates/accounts/settings.jinja)."""
     ProfileFactory(user=learner, time_zone="Asia/Tokyo")
     ProfileFactory(user=other_learner, time_zone="Europe/Paris")
     pages = []
@@ -172,6 +173,9 @@ def test_a_learner_without_a_zone_sees_the_sites(learner_client, settings):
 
 
 def test_a_refused_profile_shows_what_was_sent_with_its_messages(learner_client, learner):
+    """After a page that cached the zone's select, the refused zone is printed anew, invalid."""
+    ProfileFactory(user=learner, time_zone="Mars/Base")
+    learner_client.get(reverse("accounts:settings"), headers=EN)
     data = {"started_on": "tomorrow", "language": "xx", "time_zone": "Mars/Base"}
     response = learner_client.post(reverse("accounts:settings"), data, headers=EN)
     page = controls_of(response.text, reverse("accounts:settings"))
