@@ -7,6 +7,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserChangeForm, UserCr
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
+from lib.forms import renderer
 from lib.time_zone import is_time_zone
 
 User = get_user_model()
@@ -25,6 +26,8 @@ def clean_unique_email(form):
 
 class SignUpForm(UserCreationForm):
     """A learner's new account: a username and an e-mail address no one else has, in any case."""
+
+    default_renderer = renderer
 
     email = forms.EmailField(
         label=_("E-mail address"),
@@ -67,6 +70,8 @@ class AccountChangeForm(UserChangeForm):
 
 class SignInForm(AuthenticationForm):
     """Django's sign-in form, which also refuses an over-long username with a length error."""
+
+    default_renderer = renderer
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
 from curriculum.models import Architecture, GpuCard
-from lib.time_zone import zone_or_default
-from lib.widgets import OptionsInPythonSelect, TimeZoneSelect, day_input
+from lib.forms import day_input, renderer
+from lib.time_zone import time_zone_names, zone_or_default
 from progress.models import Profile
 
 
@@ -18,10 +18,11 @@ def shown_time_zone(time_zone: str | None) -> str:
 
 
 class ProfileForm(forms.ModelForm):
+    default_renderer = renderer
+
     gpu_card = forms.ModelChoiceField(
         queryset=GpuCard.objects.all(),
         required=False,
-        widget=OptionsInPythonSelect,
         label=_("My GPU"),
         help_text=_(
             "Cards are grouped by maker; type a few letters to jump to yours. "
@@ -31,7 +32,6 @@ class ProfileForm(forms.ModelForm):
     architecture = forms.ModelChoiceField(
         queryset=Architecture.objects.all(),
         required=False,
-        widget=OptionsInPythonSelect,
         empty_label=_("I don't know"),
         label=_("My GPU architecture, if my card is not listed"),
         help_text=_("Used only with “Other or none” above; a listed card brings its own."),
@@ -49,8 +49,8 @@ class ProfileForm(forms.ModelForm):
         ]
         widgets = {
             "started_on": day_input(),
-            # About 600 zones: their options are written once per process.
-            "time_zone": TimeZoneSelect(),
+            # Every zone the learner may choose, by its name.
+            "time_zone": forms.Select(choices=[(name, name) for name in time_zone_names()]),
         }
         labels = {
             "started_on": _("I started the path on"),
@@ -112,6 +112,8 @@ class ProfileForm(forms.ModelForm):
 
 
 class DeleteAccountForm(forms.Form):
+    default_renderer = renderer
+
     password = forms.CharField(
         label=_("Your password"),
         strip=False,

@@ -2,60 +2,21 @@
 their GPU, the reminders, the deletion of the account (templates/accounts/settings.jinja).
 
 The curriculum's revision token, the learner's profile and the reminders' state are read together,
-in one statement; the advice for every GPU choice is built once per curriculum revision and
-language (Curriculum.built).
+in one query; the advice for every GPU choice is built once per curriculum revision and language
+(Curriculum.built).
 """
 
-import datetime
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.utils import translation
-from markupsafe import Markup
+from django.contrib.auth import get_user_model
+from django.db.models import Subquery
 
-from accounts.settings_forms import DeleteAccountForm, ProfileForm, shown_time_zone
+from accounts.settings_forms import DeleteAccountForm, ProfileForm
 from curriculum import structure
 from curriculum.models import Revision, SessionAdvice
-from lib.form_fields import (
-    NO_CHOICE,
-    FieldGroup,
-    chosen_in,
-    field_group,
-    field_groups,
-    non_field_errors,
-)
 from lib.http import AuthenticatedHttpRequest
-from lib.prepared import prepared_rows
-from lib.raw_rows import day_of
 from progress.models import Profile
-from reminders.section import (
-    STATE_COLUMNS,
-    STATE_JOINS,
-    RemindersSection,
-    reminders_section,
-    state_from,
-)
-
-PROFILE = (
-    "id",
-    "gpu_card_id",
-    "architecture_id",
-    "started_on",
-    "language",
-    "time_zone",
-    "records_viewing",
-)
-# One row whatever the learner has: their profile's columns are NULL while they have none.
-SQL = f"""
-SELECT (SELECT token FROM {Revision._meta.db_table}
-         WHERE id = (SELECT MIN(id) FROM {Revision._meta.db_table})),
-       {", ".join(f"profile.{name}" for name in PROFILE)},
-       {STATE_COLUMNS}
-  FROM (SELECT %(user)s AS id) AS learner
-  LEFT JOIN {Profile._meta.db_table} AS profile ON profile.user_id = learner.id {STATE_JOINS}
-"""
+from reminders.section import RemindersSection, reminders_section, with_reminders
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +43,10 @@ class GpuAdvice:
 
 @dataclass(frozen=True, slots=True)
 class SettingsPage:
-    profile_fields: tuple[FieldGroup, ...]
-    profile_errors: tuple[str, ...]
+    profile_form: ProfileForm  # the saved profile, or as it was sent with its errors
     advice: GpuAdvice
     reminders: RemindersSection
-    delete_fields: tuple[FieldGroup, ...]
-    delete_errors: tuple[str, ...]
+    delete_form: DeleteAccountForm
 
 
 def gpu_advice(advice: SessionAdvice) -> GpuAdvice:
@@ -127,82 +86,15 @@ def advice_for(curriculum, profile: Profile) -> GpuAdvice:
     return advices.get(("architecture", profile.architecture_id), advices["none", None])
 
 
-@dataclass(frozen=True, slots=True)
-class LearnerState:
-    token: str | None  # the curriculum's revision token
-    profile: Mapping[str, Any] | None  # the profile's columns, None while the learner has none
-    reminders: Mapping[str, Any]  # reminders.section.STATE
-
-
-def learner_state(user: AbstractBaseUser) -> LearnerState:
-    """The revision token, the learner's profile and the reminders' state, in one statement."""
-    [(token, *columns)] = prepared_rows(SQL, {"user": user.pk})
-    profile = dict(zip(PROFILE, columns[: len(PROFILE)], strict=True))
-    return LearnerState(
-        token=token,
-        profile=profile if profile["id"] is not None else None,
-        reminders=state_from(tuple(columns[len(PROFILE) :])),
-    )
-
-
-def profile_of(user: AbstractBaseUser, columns: Mapping[str, Any] | None) -> Profile:
-    """The profile as read with the state, without a query; created if the learner has none."""
-    if columns is None:
-        return Profile.objects.for_learner(user)
-    started_on, records_viewing = day_of(columns["started_on"]), bool(columns["records_viewing"])
-    values = {**columns, "started_on": started_on, "records_viewing": records_viewing}
-    return Profile(user_id=user.pk, **values)
-
-
-# The profile form is the same for every learner of a curriculum revision and language but for
-# its values: its fields are written once with no option chosen, this start day and the recording
-# box unticked (and ticked, apart), and each request puts the learner's in.
-DAY_SLOT = datetime.date(1901, 2, 3)
-SELECTS = ("gpu_card", "architecture", "language", "time_zone")
-
-
-@dataclass(frozen=True, slots=True)
-class BlankProfileFields:
-    fields: dict[str, FieldGroup]
-    records_ticked: FieldGroup
-
-
-def blank_profile_fields(curriculum) -> BlankProfileFields:
-    initial = {**dict.fromkeys(SELECTS, NO_CHOICE), "started_on": DAY_SLOT}
-    unticked = ProfileForm(initial={**initial, "records_viewing": False}, curriculum=curriculum)
-    ticked = ProfileForm(initial={**initial, "records_viewing": True}, curriculum=curriculum)
-    fields = {field.name: field_group(field) for field in unticked}
-    if fields["started_on"].widget.count(f'value="{DAY_SLOT.isoformat()}"') != 2:
-        raise ValueError("The profile form must print its start day twice (its hidden initial).")
-    return BlankProfileFields(fields, records_ticked=field_group(ticked["records_viewing"]))
-
-
-def profile_fields(curriculum, profile: Profile) -> tuple[FieldGroup, ...]:
-    """The profile form's fields as ProfileForm(instance=profile) prints them."""
-    blank = curriculum.built(blank_profile_fields)
-    started_on = blank.fields["started_on"]
-    day = f'value="{DAY_SLOT.isoformat()}"', f'value="{profile.started_on.isoformat()}"'
+def learner_with_settings(request: AuthenticatedHttpRequest):
+    """The signed-in learner with their profile, their reminders and the curriculum's revision
+    token, in one query."""
+    token = Revision.objects.order_by("pk").values("token")[:1]
     return (
-        chosen_in(blank.fields["gpu_card"], profile.gpu_card_id),
-        chosen_in(blank.fields["architecture"], profile.architecture_id),
-        replace(started_on, widget=Markup(str.replace(started_on.widget, *day))),
-        chosen_in(blank.fields["language"], profile.language),
-        chosen_in(blank.fields["time_zone"], shown_time_zone(profile.time_zone)),
-        blank.records_ticked if profile.records_viewing else blank.fields["records_viewing"],
+        with_reminders(get_user_model().objects.select_related("profile"))
+        .annotate(revision_token=Subquery(token))
+        .get(pk=request.user.pk)
     )
-
-
-# The deletion form shows no value (a password is never written back): it is written once per
-# language.
-_DELETE_FIELDS: dict[str | None, tuple[FieldGroup, ...]] = {}
-
-
-def blank_delete_fields() -> tuple[FieldGroup, ...]:
-    language = translation.get_language()
-    groups = _DELETE_FIELDS.get(language)
-    if groups is None:
-        groups = _DELETE_FIELDS[language] = field_groups(DeleteAccountForm(user=None))
-    return groups
 
 
 def settings_page(
@@ -212,17 +104,18 @@ def settings_page(
     delete_form: DeleteAccountForm | None = None,
 ) -> SettingsPage:
     """The page, with a refused form's errors when one is given."""
-    state = learner_state(request.user)
-    curriculum = structure.at_revision(state.token)
-    # The saved profile, even beside a refused form (whose instance holds what was refused).
-    profile = profile_of(request.user, state.profile)
+    learner = learner_with_settings(request)
+    curriculum = structure.at_revision(learner.revision_token)
+    # The saved profile, even beside a refused form (whose instance holds what was refused);
+    # created for an account that has none (createsuperuser makes none).
+    profile = getattr(learner, "profile", None) or Profile.objects.for_learner(learner)
     return SettingsPage(
-        profile_fields=(
-            field_groups(profile_form) if profile_form else profile_fields(curriculum, profile)
+        profile_form=(
+            ProfileForm(instance=profile, curriculum=curriculum)
+            if profile_form is None
+            else profile_form
         ),
-        profile_errors=non_field_errors(profile_form) if profile_form else (),
         advice=advice_for(curriculum, profile),
-        reminders=reminders_section(request, state.reminders),
-        delete_fields=field_groups(delete_form) if delete_form else blank_delete_fields(),
-        delete_errors=non_field_errors(delete_form) if delete_form else (),
+        reminders=reminders_section(request, learner),
+        delete_form=DeleteAccountForm(user=request.user) if delete_form is None else delete_form,
     )

@@ -21,6 +21,8 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.core.cache import caches
 from django.db.models import Sum
 
+from lib.forms import renderer
+
 log = logging.getLogger(__name__)
 
 USERNAME_MAX_LENGTH = get_user_model()._meta.get_field("username").max_length
@@ -82,6 +84,8 @@ def forget_reset_mails(user):
 
 class ThrottledPasswordResetForm(PasswordResetForm):
     """Django's reset form, sending nothing beyond the per-address and per-account limits."""
+
+    default_renderer = renderer
 
     def save(self, *args, request=None, **kwargs):
         address = get_client_ip_address(request) if request is not None else None

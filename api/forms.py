@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from api.models import AccessToken
+from lib.forms import renderer
 
 EXPIRY_DAYS = [
     ("30", _("in 30 days")),
@@ -16,6 +17,8 @@ EXPIRY_DAYS = [
 
 class TokenForm(forms.ModelForm):
     """A new personal access token: a name, a scope, and when it stops working."""
+
+    default_renderer = renderer
 
     expires_in = forms.ChoiceField(
         label=_("Expires"),

@@ -123,7 +123,8 @@ TEMPLATES = [
             "filters": {"duration": "lib.durations.duration"},
         },
     },
-    # The admin's templates (templates/admin/) and the forms' widgets.
+    # The admin's templates (templates/admin/), and the widgets of the admin's forms and of Django's
+    # own password forms (the project's forms print through lib/forms.py's Jinja2 renderer).
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],

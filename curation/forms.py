@@ -6,9 +6,13 @@ from django import forms
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from lib.forms import renderer
+
 
 class CohortForm(forms.Form):
     """The curators' filter: learners who signed up in one month, or everyone; in one group, or any."""
+
+    default_renderer = renderer
 
     cohort = forms.ChoiceField(label=_("Signed up in"), required=False)
     group = forms.ChoiceField(label=_("Member of"), required=False)

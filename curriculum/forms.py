@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
 from curriculum.models import Resource
+from lib.forms import renderer
 
 
 class LearnerState(models.TextChoices):
@@ -27,6 +28,8 @@ class ResourceFilterForm(forms.Form):
     is left out and named in `ignored`; the valid ones still apply. The state filter is a
     signed-in learner's only: visitors have no state, and the form leaves the field out.
     """
+
+    default_renderer = renderer
 
     q = forms.CharField(label=_("Search"), required=False, max_length=100)
     kind = forms.ChoiceField(label=_("Kind"), required=False)

@@ -40,7 +40,6 @@ from curriculum import structure
 from groups.forms import MembershipForm
 from groups.models import Membership
 from lib.durations import duration
-from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.time_zone import zone_or_default
 from lib.urls import url_with
 from practice.models import Exercise, Submission
@@ -127,8 +126,7 @@ class BoardPage:
     sorts: tuple[SortLink, ...]
     members: tuple[MemberLine, ...]
     my_entry: str  # the anchor of the viewer's entry, "" when they are the only member
-    fields: tuple[FieldGroup, ...]
-    form_errors: tuple[str, ...]
+    form: MembershipForm  # the viewer's membership, or as it was sent with its errors
 
 
 def sort_links(sort: str) -> tuple[SortLink, ...]:
@@ -398,6 +396,5 @@ def board_page(
         sorts=sort_links(sort),
         members=tuple(sorted(lines, key=SORTS.get(sort, SORTS[DEFAULT_SORT]))),
         my_entry=f"#member-{me.pk}" if len(lines) > 1 else "",
-        fields=field_groups(MembershipForm(instance=me) if form is None else form),
-        form_errors=() if form is None else non_field_errors(form),
+        form=MembershipForm(instance=me) if form is None else form,
     )

@@ -3,6 +3,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from groups.models import MAX_MEMBERS, Membership, ShareLink, StudyGroup
+from lib.forms import renderer
 
 
 def default_display_name(user) -> str:
@@ -11,6 +12,8 @@ def default_display_name(user) -> str:
 
 
 class GroupForm(forms.ModelForm):
+    default_renderer = renderer
+
     display_name = forms.CharField(
         label=_("My name in this group"),
         max_length=60,
@@ -27,6 +30,8 @@ class GroupForm(forms.ModelForm):
 class MembershipForm(forms.ModelForm):
     """What a member is called in a group and what they show there."""
 
+    default_renderer = renderer
+
     class Meta:
         model = Membership
         fields = ["display_name", "shares"]
@@ -42,6 +47,8 @@ class MembershipForm(forms.ModelForm):
 
 class LinkForm(forms.Form):
     """An invitation link: how long it works and how many may join with it."""
+
+    default_renderer = renderer
 
     DAYS = [(1, _("1 day")), (7, _("7 days")), (30, _("30 days"))]
 
@@ -63,6 +70,8 @@ class LinkForm(forms.Form):
 
 
 class UsernameInvitationForm(forms.Form):
+    default_renderer = renderer
+
     username = forms.CharField(label=_("Username of the learner"), max_length=150)
 
     def clean_username(self):
@@ -75,6 +84,8 @@ class UsernameInvitationForm(forms.Form):
 
 
 class ShareForm(forms.ModelForm):
+    default_renderer = renderer
+
     class Meta:
         model = ShareLink
         fields = ["display_name"]

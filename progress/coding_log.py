@@ -13,7 +13,6 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from lib.durations import day_label, duration
-from lib.form_fields import FieldGroup, field_groups, non_field_errors
 from lib.urls import url_for_each
 from practice.models import Exercise
 from progress.balance import learner_minutes
@@ -95,8 +94,7 @@ class PassedLine:
 class CodingLogPage:
     week: BalanceLine
     overall: BalanceLine
-    fields: tuple[FieldGroup, ...]  # the form's: blank, or as it was sent with its errors
-    form_errors: tuple[str, ...]
+    form: CodingSessionForm  # blank, or as it was sent with its errors
     projects: tuple[ProjectLine, ...]
     passed: tuple[PassedLine, ...]  # the exercises passed, first passed first
     rows: tuple[SessionRow, ...]  # one page of sessions, the newest first
@@ -203,8 +201,7 @@ def coding_log_page(user, curriculum, page: str | None, form=None) -> CodingLogP
     return CodingLogPage(
         week=balance_line(minutes.week),
         overall=balance_line(minutes.overall),
-        fields=field_groups(form),
-        form_errors=non_field_errors(form),
+        form=form,
         projects=project_lines(user, labels),
         passed=passed_lines(user),
         rows=session_rows(sessions, labels),

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
-from lib.widgets import OptionsInPythonSelect, day_input
+from lib.forms import day_input, renderer
 from progress.models import MINUTES_IN_A_DAY, NOTE_MAX_LENGTH, CodingSession, EditorProject, Note
 
 MINUTES_ERROR = _("Enter between 1 and 1440 minutes (24 h).")
@@ -40,6 +40,8 @@ def grouped_chapter_choices(curriculum):
 class CodingSessionForm(forms.ModelForm):
     """A coding session. With a fixed resource (the resource page), its selects are left out."""
 
+    default_renderer = renderer
+
     minutes = forms.IntegerField(
         label=_("Minutes"),
         min_value=1,
@@ -52,11 +54,7 @@ class CodingSessionForm(forms.ModelForm):
     class Meta:
         model = CodingSession
         fields = ["day", "minutes", "built", "code_url", "resource", "chapter", "idempotency_key"]
-        widgets = {
-            "day": day_input(),
-            "resource": OptionsInPythonSelect,
-            "chapter": OptionsInPythonSelect,
-        }
+        widgets = {"day": day_input()}
         help_texts = {
             "code_url": _("Optional: a repository, a gist, a notebook (http or https)."),
         }
@@ -108,10 +106,11 @@ class EditorProjectForm(forms.ModelForm):
     """Where an editor project's time counts: a resource, a chapter, the overall balance only, or
     nowhere (the learner types sessions for this work)."""
 
+    default_renderer = renderer
+
     class Meta:
         model = EditorProject
         fields = ["resource", "chapter", "counted"]
-        widgets = {"resource": OptionsInPythonSelect, "chapter": OptionsInPythonSelect}
         labels = {"counted": _("Count this project's time from the editor")}
         help_texts = {
             "counted": _(
@@ -142,6 +141,8 @@ QUICK_MINUTES = (30, 60, 90)
 class QuickCodingForm(forms.Form):
     """One tap on the today card: 30, 60 or 90 minutes of code, sent with the card's key."""
 
+    default_renderer = renderer
+
     minutes = forms.TypedChoiceField(
         coerce=int,
         choices=[(minutes, minutes) for minutes in QUICK_MINUTES],
@@ -152,6 +153,8 @@ class QuickCodingForm(forms.Form):
 
 class NoteForm(forms.ModelForm):
     """A private note on a resource; an empty note deletes it."""
+
+    default_renderer = renderer
 
     text = forms.CharField(
         label=_("My private note"),

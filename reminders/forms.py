@@ -1,10 +1,13 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from lib.forms import renderer
 from reminders.models import DigestSubscription
 
 
 class DigestForm(forms.Form):
+    default_renderer = renderer
+
     weekday = forms.TypedChoiceField(
         label=_("Weekly digest by e-mail"),
         choices=[("", _("No digest")), *DigestSubscription.Weekday.choices],
@@ -18,6 +21,8 @@ class DigestForm(forms.Form):
 
 
 class NudgeForm(forms.Form):
+    default_renderer = renderer
+
     hour = forms.TypedChoiceField(
         label=_("Daily nudge by e-mail"),
         choices=[("", _("No daily nudge")), *((hour, f"{hour:02d}:00") for hour in range(24))],
@@ -32,6 +37,8 @@ class NudgeForm(forms.Form):
 
 class CodeTimeForm(forms.Form):
     """When the calendar's code time goes: the days of the week and the hour it starts."""
+
+    default_renderer = renderer
 
     days = forms.TypedMultipleChoiceField(
         label=_("Code time on"),

@@ -20,7 +20,7 @@ from reminders.digest import learner_of_token
 from reminders.feed import plan_calendar
 from reminders.forms import CodeTimeForm, DigestForm, NudgeForm
 from reminders.models import CalendarFeed, DigestSubscription, NudgeSubscription
-from reminders.section import NEW_FEED_TOKEN, code_time_of, reminders_section, state_of
+from reminders.section import NEW_FEED_TOKEN, learner_of, reminders_section
 
 SETTINGS_SECTION = "#settings-reminders-title"
 
@@ -34,7 +34,9 @@ def back_to_settings(
 ) -> HttpResponse:
     """The section's body again for htmx, what changed said in its live region; else the page."""
     if request.htmx:
-        section = reminders_section(request, state_of(request), announcement, new_token, code_form)
+        section = reminders_section(
+            request, learner_of(request), announcement, new_token, code_form
+        )
         return render(
             request, "reminders/settings_body.jinja", {"section": section}, using="jinja2"
         )
@@ -89,7 +91,7 @@ def code_time(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = CodeTimeForm(request.POST)
     if not form.is_valid():
         if not request.htmx:
-            context = {"code_time": code_time_of(form)}
+            context = {"code_time": form}
             return render(request, "reminders/code_time.jinja", context, status=400, using="jinja2")
         announcement = _("Code time is unchanged: see the errors below.")
         return back_to_settings(request, announcement, messages.ERROR, code_form=form)

@@ -297,7 +297,9 @@ def redis_cache(settings, test_redis_url):
             "BACKEND": "config.redis_cache.ResilientRedisCache",
             "LOCATION": test_redis_url,
             "KEY_PREFIX": TEST_KEY_PREFIX,
-        }
+        },
+        # In this process's memory, Redis or not (config/settings.py).
+        "fragments": settings.CACHES["fragments"],
     }
     forget_test_keys(cache)
     yield cache

@@ -33,7 +33,7 @@ def test_it_offers_i_dont_know_for_the_gpu(learner_client):
     """The architecture select starts with “I don't know”."""
     ArchitectureFactory(name="Hopper")
     html = learner_client.get(URL, headers=EN).content.decode()
-    assert "I don&#x27;t know" in html
+    assert "I don&#39;t know" in html
     assert "Hopper" in html
     assert "Export my data" in html and "Delete my account" in html
 

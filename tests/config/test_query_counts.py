@@ -69,7 +69,8 @@ PAGES = [
     # + the revision token, the page's days (one UNION), their watching events, coding sessions
     # and submissions, the videos begun (progress/timeline.py).
     ("learner", "/history/", 8),
-    # + one statement: revision token, the profile and the reminders' state (accounts/settings_page.py).
+    # + one query: the learner with their profile, their reminders and the revision token
+    # (accounts/settings_page.py).
     ("learner", "/settings/", 3),
     ("learner", "/settings/tokens/", 3),
     ("learner", "/settings/editor/", 3),

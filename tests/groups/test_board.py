@@ -98,12 +98,13 @@ def test_leaving_removes_ones_row_from_the_board_at_once(client_of, learner, oth
 def test_the_form_on_the_board_holds_the_members_own_name_and_choice(
     client_of, learner, other_learner, group
 ):
-    """Each member's form shows their name, escaped, and what they chose to show, ticked."""
+    """Each member's form shows their name, escaped (as Jinja2 escapes quotes), and what they
+    chose to show, ticked."""
     Membership.objects.filter(user=other_learner).update(display_name='O\'Hara <dev> & "co"')
     grace = client_of(other_learner).get(board_url(group), headers={"accept-language": "en"})
     ada = client_of(learner).get(board_url(group))
     grace_html, ada_html = grace.content.decode(), ada.content.decode()
-    assert 'value="O&#x27;Hara &lt;dev&gt; &amp; &quot;co&quot;"' in grace_html
+    assert 'value="O&#39;Hara &lt;dev&gt; &amp; &#34;co&#34;"' in grace_html
     assert 'value="coding" required id="id_shares_1" checked>' in grace_html
     assert "that, and my week: hours watched and coded, the 1:3 balance" in grace_html
     assert 'name="display_name" value="Ada L."' in ada_html

@@ -1,12 +1,12 @@
-"""The statements of the dashboard and the settings page are prepared on their connection (lib/prepared.py): PostgreSQL plans them
+"""The dashboard's statement is prepared on its connection (lib/prepared.py): PostgreSQL plans it
 once per connection, not at every request."""
 
 import psycopg
 import pytest
 from django.db import NotSupportedError, connection, transaction
 
-from accounts.settings_page import learner_state
 from groups import actions as group_actions
+from lib.prepared import prepared_rows
 from progress.models import Profile
 from tests.factories import CodingSessionFactory, ResourceFactory
 
@@ -18,7 +18,6 @@ pytestmark = [
 # Each page's address and a piece of its statement that no other statement has.
 PAGES = [
     ("/", "SELECT 'profile', id, architecture_id"),
-    ("/settings/", "AS profile ON profile.user_id = learner.id"),
 ]
 
 
@@ -73,8 +72,8 @@ def test_with_prepared_statements_off_nothing_is_prepared(
 
 @pytest.fixture
 def change_a_returned_columns_type():
-    """What a migration run by another process beside a live server may do: the settings page's
-    statement returns the profile's language, whose type becomes text for the test (and varchar
+    """What a migration run by another process beside a live server may do: LANGUAGE's statement
+    returns the profile's language, whose type becomes text for the test (and varchar
     again after it). On the test's own connection psycopg would see the ALTER and forget what it
     prepared."""
     table, language = Profile._meta.db_table, Profile._meta.get_field("language")
@@ -86,32 +85,42 @@ def change_a_returned_columns_type():
         )
 
 
+# A prepared statement that returns a column the migration below changes.
+LANGUAGE = f"SELECT language FROM {Profile._meta.db_table} WHERE user_id = %(user)s"
+
+
+def language_of(learner):
+    return prepared_rows(LANGUAGE, {"user": learner.pk})
+
+
 @pytest.mark.django_db(transaction=True)
-def test_a_page_survives_a_migration_that_changes_what_its_statement_returns(
-    learner_client, learner_with_a_session, change_a_returned_columns_type
+def test_a_statement_survives_a_migration_that_changes_what_its_statement_returns(
+    learner_with_a_session, change_a_returned_columns_type
 ):
-    """PostgreSQL refuses to run the plan prepared before the change: the page prepares its
-    statement again on a new connection instead of failing until the server is reloaded."""
-    url, piece = "/settings/", "AS profile ON profile.user_id = learner.id"
-    assert learner_client.get(url).status_code == 200
+    """PostgreSQL refuses to run the plan prepared before the change: the statement is prepared
+    again on a new connection instead of failing until the server is reloaded."""
+    Profile.objects.for_learner(learner_with_a_session)
+    piece = "SELECT language FROM"
+    assert language_of(learner_with_a_session) == [("",)]
     assert prepared(piece)
     connection_before = connection.connection
     change_a_returned_columns_type()
-    assert learner_client.get(url).status_code == 200
+    assert language_of(learner_with_a_session) == [("",)]
     assert connection.connection is not connection_before
-    assert learner_client.get(url).status_code == 200
+    assert language_of(learner_with_a_session) == [("",)]
     [runs] = prepared(piece)
     assert sum(runs) == 2
 
 
 @pytest.mark.django_db(transaction=True)
 def test_inside_a_transaction_the_outdated_plan_is_the_callers_error(
-    learner_client, learner_with_a_session, change_a_returned_columns_type
+    learner_with_a_session, change_a_returned_columns_type
 ):
     """A transaction the failed statement aborted cannot run it again: the error is raised, and
     the transaction's rollback forgets the statements prepared on the connection."""
-    assert learner_client.get("/settings/").status_code == 200
+    Profile.objects.for_learner(learner_with_a_session)
+    assert language_of(learner_with_a_session) == [("",)]
     change_a_returned_columns_type()
     with pytest.raises(NotSupportedError), transaction.atomic():
-        learner_state(learner_with_a_session)
-    assert learner_client.get("/settings/").status_code == 200
+        language_of(learner_with_a_session)
+    assert language_of(learner_with_a_session) == [("",)]
