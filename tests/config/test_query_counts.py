@@ -55,10 +55,11 @@ PAGES = [
     ("learner", "/resources/gpu-mode-15/", 10),
     ("learner", "/resources/more-1/", 9),
     ("learner", "/guide/", 3),
-    # + one statement: revision token, profile, watch rows, minutes, coding days (progress/history.py);
-    # + the exercise to check after a lecture and its code time (progress/exercise_to_check.py).
-    ("learner", "/", 4),
-    ("learner", "/path/", 4),
+    # + the revision token, the profile, the watch rows, the minutes per resource (one UNION),
+    # the minutes coded per day (the day's target and the streak), the exercise to check after a
+    # lecture and its code time (progress/dashboard.py).
+    ("learner", "/", 8),
+    ("learner", "/path/", 8),
     # + the revision token, the learner's minutes per resource (balances and count of sessions),
     # one page of sessions, the editor's projects, the exercises passed with the minutes coded on
     # each one's resource (progress/coding_log.py).
@@ -175,10 +176,10 @@ CLICKS = [
 ]
 
 # The pages' refreshes after a watch change (static/js/blocks_follow.js): (page, queries). Session
-# and user, then the dashboard's one statement and its exercise to check; the resource page's
+# and user, then the dashboard's six reads (as for the page); the resource page's
 # revision token and the learner's watch row, sittings and minutes for the blocks it refreshes; the catalogue's revision
 # token and watch rows, for the series' counts.
-REFRESHES = [("/", 4), ("/resources/gpu-mode-12/", 6), ("/resources/", 4)]
+REFRESHES = [("/", 8), ("/resources/gpu-mode-12/", 6), ("/resources/", 4)]
 
 
 def test_every_click_costs_the_same_queries_at_1x_and_10x(learner, world):
@@ -221,9 +222,9 @@ WRITES = [
     # the sitting's viewing and the sitting); then the learner's sittings of the resource.
     ("a sitting corrected", 11, 11),
     ("a sitting deleted", 13, 13),
-    # the resource, the session by its key, then inserted (a savepoint); then the dashboard's one
-    # statement for the card, and its exercise to check (the page is built whole).
-    ("the today card's tap", 9, 9),
+    # the resource, the session by its key, then inserted (a savepoint); then the dashboard's six
+    # reads for the card (the page is built whole).
+    ("the today card's tap", 13, 13),
     # the resource, the form's check of its minutes and the session saved once (two
     # savepoints), then the learner's minutes and latest sessions for the block.
     ("a coding session from the resource page", 11, 11),

@@ -1,5 +1,5 @@
-"""The statements of the dashboard and the settings page are prepared on their connection (lib/prepared.py): PostgreSQL plans them
-once per connection, not at every request."""
+"""The settings page's statement is prepared on its connection (lib/prepared.py): PostgreSQL plans
+it once per connection, not at every request."""
 
 import psycopg
 import pytest
@@ -17,7 +17,6 @@ pytestmark = [
 
 # Each page's address and a piece of its statement that no other statement has.
 PAGES = [
-    ("/", "SELECT 'profile', id, architecture_id"),
     ("/settings/", "AS profile ON profile.user_id = learner.id"),
 ]
 
