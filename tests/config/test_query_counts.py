@@ -5,9 +5,10 @@ file alone says what it costs. Data is the seed plus `world`, written with bulk_
 At 10x: 580 more resources in 58 series, each paired in the guide and tagged with an
 architecture, 50 more steps on the suggested path, the learner and another each with 290
 resources watched, 50 sittings, 600 coding sessions and 50 notes, 1,000 more learners of whom 10
-have a history too, a group of 52 members who share their coding, 30 access tokens. The 600
-sessions, a week apart modulo a year, fall on every day of the last year: a 365-day streak (at
-1x, none).
+have a history too, a group of 52 members who share their coding, 30 access tokens. The learner's
+own sessions are 5,000 at 10x, a week apart modulo 1,000 days: they fall on every one of the last
+1,000 days, a 1,000-day streak (at 1x, 60 sessions and none), so that a page whose queries or
+rows follow the length of a streak fails here (issue 38, item 8).
 """
 
 import uuid
@@ -101,7 +102,10 @@ def world(request, seed, learner, other_learner, curator):
     for user in (learner, other_learner, *others[:scale]):
         bulk.watched(user, more[:half])
         bulk.sittings(user, more[half : half + 5 * scale], 30)
-        bulk.coding_sessions(user, 60 * scale, more, chapter)
+        if user == learner and scale > 1:
+            bulk.coding_sessions(user, 5_000, more, chapter, days=1_000)
+        else:
+            bulk.coding_sessions(user, 60 * scale, more, chapter)
         bulk.notes(user, more[: 5 * scale])
     Profile.objects.filter(user=learner).update(architecture=gpu)
     Profile.objects.get_or_create(user=learner, defaults={"architecture": gpu})
