@@ -160,9 +160,6 @@ if not DATABASES["default"].get("ENGINE") or not DATABASES["default"].get("NAME"
 # A database that is down or hangs answers within seconds, well under gunicorn's 30 s timeout.
 DATABASE_CONNECT_TIMEOUT = env_int("DATABASE_CONNECT_TIMEOUT", 3)  # seconds
 DATABASE_STATEMENT_TIMEOUT = env_int("DATABASE_STATEMENT_TIMEOUT", 10_000)  # milliseconds, 0: none
-# The pages' one statements are prepared on their connection (lib/prepared.py); 0 behind a pooler
-# that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
-DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", default=True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", DATABASE_CONNECT_TIMEOUT)
@@ -170,10 +167,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         DATABASES["default"]["OPTIONS"].setdefault(
             "options", f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT}"
         )
-    if DATABASE_PREPARED_STATEMENTS:
-        # Django turns psycopg's prepared statements off; the ORM's client-side binding never
-        # prepares, so this reaches only the cursors that ask for it.
-        DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", 5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # `make run` serves from threads beside the task worker, all writing to one file. A write
     # transaction takes the write lock as it begins, waiting its turn, instead of failing with

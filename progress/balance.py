@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from lib.durations import duration
 from progress.models import CodingSession, WatchEvent
 
-# A branch of the one-statement readers (progress/history.py, progress/coding_log.py): the
+# A branch of the coding log's one statement (progress/coding_log.py): the
 # learner's minutes watched per resource, in all and in the week [week_from, week_to), and their
 # count of rows, padded to those statements' eleven columns.
 WATCHED_PER_RESOURCE = f"""SELECT 'watched', resource_id, SUM(minutes),

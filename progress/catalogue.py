@@ -8,18 +8,14 @@ controls (progress.pages.WatchControls) built from them on every request.
 """
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from django import forms
-from django.template import engines
-from django.template.backends.jinja2 import Jinja2
 from django.utils.translation import gettext
-from markupsafe import Markup
 
 from curriculum.forms import LearnerState, ResourceFilterForm, catalogue_criteria, clean_filters
 from curriculum.models import Resource
 from lib.durations import duration
-from lib.slots import slot
 from progress.models import Watch
 from progress.pages import WatchControls, watch_controls
 from progress.path import ResourceState
@@ -266,27 +262,3 @@ def catalogue_page(
         count=sum(group.count for group in groups),
         groups=groups,
     )
-
-
-# Kept for progress/path_tiles.py alone, until the dashboard's rebuild (branch pages-dash) drops
-# its slots: the catalogue itself prints its cards' controls with the template's macros.
-CSRF_SLOT = slot("csrf")
-PAGE_SLOT = slot("page")
-
-
-class WatchMacros:
-    """_watch.jinja's controls, printed with the CSRF field and the address left in their slots."""
-
-    def __init__(self) -> None:
-        env = cast(Jinja2, engines["jinja2"]).env
-        module: Any = env.get_template("progress/_watch.jinja").module
-        self.macro = module.watch_controls
-
-    def render(self, controls, back: str) -> Markup:
-        return self.macro(controls, back, Markup(CSRF_SLOT))
-
-    def controls(self, resource: Resource, watch: Watch | None) -> str:
-        if watch is not None:
-            watch.resource = resource  # Its minutes read the duration: no query for it.
-        controls = watch_controls(ResourceState(resource, watch), f"watch-{resource.slug}")
-        return str(self.render(controls, f"{PAGE_SLOT}#resource-{resource.slug}"))

@@ -1,58 +1,39 @@
 """The dashboard's view model (templates/progress/dashboard.jinja): the learner's path, the today
 card, next up and the balance, every label, URL and number the page prints.
 
-What is the same for every learner (titles, lengths, links, the path's rule, the HTML of the
-path's tiles and the words of its bars: progress/path_tiles.py) is built once per curriculum
-revision and language (`Curriculum.built`); the learner's part comes from their history, read in
-one statement (progress/history.py), put in the tiles' slots. The htmx answers of a tap on the
-today card and of a watch change made on the path print blocks of this same model with the same
-macros.
+What is the same for every learner (titles, lengths, links, the path's rule) is built once per
+curriculum revision and language (`Curriculum.built`); the learner's part is read from QuerySets
+(their progress on the path: progress.path.path_progress; their minutes coded per day:
+progress.today.coded_by_day). The htmx answers of a tap on the today card and of a watch change
+made on the path print blocks of this same model with the same macros
+(templates/progress/_dashboard.jinja).
 """
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from django.template.defaultfilters import linebreaks_filter
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import get_language, gettext
-from markupsafe import Markup
+from django.utils.translation import get_language
 
 from curriculum import structure
-from lib.durations import duration, duration_in
+from curriculum.models import SessionAdvice
+from lib.durations import duration, duration_in, video_time
 from lib.urls import url_for_each, url_with
-from progress.balance import minutes_of
 from progress.exercise_to_check import ExerciseToCheck, exercise_to_check
 from progress.forms import QUICK_MINUTES
-from progress.history import history_of
-from progress.models import Profile
-from progress.pages import balance_html
+from progress.pages import BalanceLine, WatchControls, balance_line, watch_controls
 from progress.path import (
     LEADING_LENGTH,
     PathProgress,
+    ResourceState,
     StageProgress,
     StepProgress,
     Tally,
+    path_progress,
     percent,
-    progress_from,
 )
-from progress.path_tiles import (
-    Controls,
-    Nearest,
-    PathTile,
-    PathTiles,
-    Resume,
-    bar_words,
-    card_controls,
-    frame_of,
-    nearest,
-    path_tile,
-    path_tiles,
-    printed,
-    prompt,
-    resume,
-)
-from progress.today import Today, day_of
+from progress.today import Today, coded_by_day, day_of
 
 # Where a plain POST from the start-here or next-up card comes back to: the card it was in may be
 # gone after the click, the next-up card is always there.
@@ -89,8 +70,8 @@ class PathLabels:
     steps: dict[int, str]  # titles by step id (an architecture step's own, before it resolves)
     # Notes by step id: as written, and without the length they start with (LEADING_LENGTH).
     notes: dict[int, tuple[str, str]]
-    rule: Markup  # the path's rule as paragraphs, "" without one
-    start_here_reason: Markup
+    rule: str  # the path's rule as written: the template prints it as paragraphs
+    start_here_reason: str
     language: str | None  # the language these labels are in, read once for the page's lengths
     quick: tuple[tuple[int, str], ...]  # the today card's one-tap lengths: (minutes, label)
 
@@ -134,27 +115,145 @@ def path_labels(curriculum) -> PathLabels:
         stages={stage.pk: stage.title for stage, _steps in curriculum.layout},
         steps={step.pk: step.display_title for step in steps},
         notes={step.pk: (step.note, LEADING_LENGTH.sub("", step.note, count=1)) for step in steps},
-        rule=Markup(linebreaks_filter(path.rule)) if path is not None and path.rule else Markup(),
-        start_here_reason=Markup(linebreaks_filter(reason)) if reason else Markup(),
+        rule=path.rule if path is not None else "",
+        start_here_reason=reason,
         language=get_language(),
         quick=tuple((minutes, duration(minutes)) for minutes in QUICK_MINUTES),
     )
 
 
 @dataclass(frozen=True, slots=True)
-class Tile:
-    """The next step as the next-up card and the today card name it (its tile on the path is a
-    progress.path_tiles.PathTile)."""
+class Resume:
+    """Where the last viewing on the resource page stopped, as a link back to it."""
+
+    url: str
+    time: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Coded:
+    """What was coded of a watched step against three times its length."""
+
+    is_coded: bool
+    has_goal: bool
+    coded_minutes: int
+    coded: str
+    goal: str
+    progress_max: int
+    progress_value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Nearest:
+    """No session presents the learner's GPU: the one shown is the nearest generation's."""
+
+    name: str
+    nearest: str
+
+
+def resume(state: ResourceState | None, labels: ResourceLabels) -> Resume | None:
+    seconds = state.resume_seconds if state is not None else 0
+    if not seconds:
+        return None
+    assert state is not None
+    return Resume(url=state.resume_url, time=video_time(seconds), title=labels.title)
+
+
+def coded(step: StepProgress, labels: PathLabels) -> Coded | None:
+    if not step.is_done:
+        return None
+    coding = step.coding
+    if coding is None:
+        return Coded(False, False, 0, "", "", 1, 0)
+    return Coded(
+        is_coded=coding.is_coded,
+        has_goal=bool(coding.goal),
+        coded_minutes=coding.coded,
+        coded=labels.length(coding.coded),
+        goal=labels.length(coding.goal) if coding.goal else "",
+        progress_max=coding.progress_max,
+        progress_value=coding.progress_value,
+    )
+
+
+def nearest(advice: SessionAdvice | None) -> Nearest | None:
+    if advice is None or advice.reason not in ("newer", "older"):
+        return None
+    assert advice.architecture is not None and advice.session_architecture is not None
+    return Nearest(name=advice.architecture.name, nearest=advice.session_architecture.name)
+
+
+def prompt(step: StepProgress) -> str:
+    """What an architecture step with no session asks: "gpu" (none chosen), "not_cuda", "none"."""
+    if step.architecture_unknown:
+        return "gpu"
+    if step.advice is not None and not step.advice.runs_cuda:
+        return "not_cuda"
+    return "none"
+
+
+@dataclass(frozen=True, slots=True)
+class StepTile:
+    """A step of the path for the learner: its tile (`step_tile` in _dashboard.jinja); the next-up
+    and today cards name the next step with it too."""
 
     pk: int
-    place: str
+    place: str  # the prefix of its element ids: "step-12"
+    resource_id: int | None
+    status: str
     title: str
     labels: ResourceLabels | None  # None: an architecture step that names no session yet
     length: str
     note: str
     resume: Resume | None
+    controls: WatchControls | None
+    coded: Coded | None
     nearest: Nearest | None
+    owes_code: bool
     prompt: str  # without a session: "gpu" (none chosen), "not_cuda" or "none"
+
+
+def step_tile(step: StepProgress, labels: PathLabels) -> StepTile:
+    """A step's tile: what it prints of its step and resource, and the learner's state of it."""
+    state = step.state
+    resource_labels = labels.resources.get(state.resource.pk) if state is not None else None
+    if resource_labels is not None and step.step.is_architecture_talk:
+        title = resource_labels.name
+    else:
+        title = labels.steps[step.step.pk]
+    written, without_length = labels.notes[step.step.pk]
+    place = step.place
+    tile = StepTile(
+        pk=step.step.pk,
+        place=place,
+        resource_id=state.resource.pk if state is not None else None,
+        status=step.status,
+        title=title,
+        labels=None,
+        length="",
+        note=written,
+        resume=None,
+        controls=None,
+        coded=None,
+        nearest=None,
+        owes_code=False,
+        prompt=prompt(step),
+    )
+    if state is None or resource_labels is None:
+        return tile
+    return replace(
+        tile,
+        labels=resource_labels,
+        length=resource_labels.length,
+        note=without_length if resource_labels.planned_minutes else written,
+        resume=resume(state, resource_labels),
+        controls=watch_controls(state, place, resource_labels, anchor=f"#{place}"),
+        coded=coded(step, labels),
+        nearest=nearest(step.advice),
+        owes_code=step.owes_code,
+        prompt="",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,37 +266,33 @@ class Bar:
     watched: str
     planned: str  # "" when nothing has a known length
     percent: int
-    words: Markup  # "3 of 11 steps done · 2 h watched of 4 h"
 
 
 @dataclass(frozen=True, slots=True)
 class StageBlock:
     pk: int
+    title: str
+    is_current: bool
     bar: Bar
-    tiles: tuple[PathTile, ...]
-    html: str  # the stage's section with its tiles, their CSRF field's and page's slots left
+    tiles: tuple[StepTile, ...]
 
 
-def stage_block(stage: StageProgress, tiles: PathTiles) -> StageBlock:
-    """A stage's section from its shape (progress/path_tiles.py), its bar and tiles in."""
+def stage_block(stage: StageProgress, labels: PathLabels) -> StageBlock:
     assert stage.stage is not None
-    stage_bar = bar(stage, tiles)
-    stage_tiles = tuple(path_tile(step, tiles) for step in stage.steps)
-    shape = tiles.stages[stage.stage.pk, stage.is_current]
-    html = shape.filled({"words": stage_bar.words, "tiles": "\n".join(t.html for t in stage_tiles)})
-    return StageBlock(pk=stage.stage.pk, bar=stage_bar, tiles=stage_tiles, html=html)
-
-
-def built_tiles(curriculum) -> PathTiles:
-    """The path's tiles and bars with slots for the learner (progress/path_tiles.py)."""
-    return path_tiles(curriculum, curriculum.built(path_labels))
+    return StageBlock(
+        pk=stage.stage.pk,
+        title=labels.stages[stage.stage.pk],
+        is_current=stage.is_current,
+        bar=bar(stage, labels),
+        tiles=tuple(step_tile(step, labels) for step in stage.steps),
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class StartHere:
     labels: ResourceLabels
-    reason: Markup
-    controls: Controls
+    reason: str
+    controls: WatchControls
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,8 +304,8 @@ class NextUp:
     owed: str
     last_id: int
     last: ResourceLabels | None  # the resource to code on, when the card says "code"
-    step: Tile | None
-    controls: Controls | None
+    step: StepTile | None
+    controls: WatchControls | None
     # After a lecture and the code time spent on it: its exercise to check, if not passed yet.
     check: ExerciseToCheck | None = None
 
@@ -238,7 +333,7 @@ class TodayCard:
     quick: tuple[tuple[int, str], ...]
     practised_title: str
     practised_code_url: str
-    next_step: Tile | None  # None on day one or once the path is done
+    next_step: StepTile | None  # None on day one or once the path is done
     path_done: bool
 
 
@@ -256,61 +351,40 @@ class DashboardPage:
     today: TodayCard
     start_here: StartHere | None
     next_up: NextUp
-    week_balance: Markup  # the balance's lines (progress.pages.balance_html)
-    overall_balance: Markup
+    week_balance: BalanceLine
+    overall_balance: BalanceLine
     has_path: bool
     path_title: str
     path_bar: Bar
-    rule: Markup
+    rule: str
     stages: tuple[StageBlock, ...]
 
-    def tiles_of(self, resource_id: int) -> list[PathTile]:
+    def tiles_of(self, resource_id: int) -> list[StepTile]:
         """The tiles of the steps that resolve to this resource (usually one)."""
         return [
             tile for stage in self.stages for tile in stage.tiles if tile.resource_id == resource_id
         ]
 
-    def printed_stages(self, csrf_input: Markup, back: str) -> Markup:
-        """The path's stages with their tiles, the page's CSRF field and address put in at once."""
-        return printed("\n".join(stage.html for stage in self.stages), csrf_input, back)
-
     def stages_of(self, resource_id: int) -> list[StageBlock]:
         return [s for s in self.stages if any(t.resource_id == resource_id for t in s.tiles)]
 
 
-def bar(tally: Tally, tiles: PathTiles) -> Bar:
+def bar(tally: Tally, labels: PathLabels) -> Bar:
     done, skipped, total = tally.steps_done, tally.steps_skipped, tally.steps_total
-    watched = tiles.labels.length(tally.watched_minutes)
     planned = tally.planned_minutes
-    planned_words = tiles.labels.length(planned) if planned else ""
     return Bar(
         done=done,
         skipped=skipped,
         total=total,
-        watched=watched,
-        planned=planned_words,
+        watched=labels.length(tally.watched_minutes),
+        planned=labels.length(planned) if planned else "",
         percent=percent(done + skipped, total),
-        words=bar_words(tiles, done, total, watched, planned_words, skipped),
     )
 
 
-def next_tile(step: StepProgress, tiles: PathTiles) -> Tile:
-    """The next step, as the next-up and today cards name it."""
-    face = frame_of(tiles, step).face
-    return Tile(
-        pk=step.step.pk,
-        place=step.place,
-        title=face.title,
-        labels=face.labels,
-        length=face.length,
-        note=face.note,
-        resume=resume(step.state, face.labels) if face.labels is not None else None,
-        nearest=nearest(step.advice),
-        prompt="" if face.labels is not None else prompt(step),
-    )
-
-
-def today_card(today: Today, progress: PathProgress, labels: PathLabels, next_step: Tile | None):
+def today_card(
+    today: Today, progress: PathProgress, labels: PathLabels, next_step: StepTile | None
+) -> TodayCard:
     practised = progress.last_watched
     first = progress.start_here if progress.shows_start_here else None
     watch_first = not today.has_watched and first is not None
@@ -349,9 +423,8 @@ def today_card(today: Today, progress: PathProgress, labels: PathLabels, next_st
 
 
 def next_up(
-    progress: PathProgress, tiles: PathTiles, step: Tile | None, check: ExerciseToCheck | None
+    progress: PathProgress, labels: PathLabels, step: StepTile | None, check: ExerciseToCheck | None
 ) -> NextUp:
-    labels = tiles.labels
     card = progress.next_up_card
     place = progress.next_up_place
     last = progress.last_watched
@@ -364,7 +437,7 @@ def next_up(
         last=labels.resources[last.resource.pk] if last is not None else None,
         step=step,
         controls=(
-            card_controls(tiles, state, place, labels.resources[state.resource.pk], NEXT_UP)
+            watch_controls(state, place, labels.resources[state.resource.pk], NEXT_UP)
             if state
             else None
         ),
@@ -385,55 +458,44 @@ def week_line(progress: PathProgress) -> WeekLine | None:
 
 
 def dashboard_page(user) -> DashboardPage:
-    """The dashboard of a learner: their history read in one statement (progress/history.py),
-    their progress on the path and their day computed from it."""
+    """The dashboard of a learner: their progress on the path (profile, watch rows, minutes per
+    resource), their minutes coded per day for their day and streak, and the exercise to check."""
     day = timezone.localdate()
-    history = history_of(user, day)
-    curriculum = structure.at_revision(history.token)
-    # Accounts made by createsuperuser have no profile until a page needs one.
-    profile = history.profile or Profile.objects.for_learner(user)
-    progress = progress_from(
-        curriculum,
-        profile,
-        history.watches,
-        lambda resources: minutes_of(history.minutes, resources),
-    )
+    curriculum = structure.current()
+    progress = path_progress(user, today=day, curriculum=curriculum)
     labels = curriculum.built(path_labels)
-    tiles = curriculum.built(built_tiles)
     week, overall = progress.week_balance, progress.overall_balance
-    assert week is not None and overall is not None  # progress_from counts both
+    assert week is not None and overall is not None  # path_progress counts both
     today = day_of(
         day,
         watched_this_week=week.watched,
         watched_ever=overall.watched,
-        coded_by_day=history.coded_by_day,
+        coded_by_day=coded_by_day(user, day),
     )
     stages = tuple(
-        stage_block(stage, tiles) for stage in progress.stages if stage.stage is not None
+        stage_block(stage, labels) for stage in progress.stages if stage.stage is not None
     )
-    next_step = next_tile(progress.next_up, tiles) if progress.next_up is not None else None
+    next_step = step_tile(progress.next_up, labels) if progress.next_up is not None else None
     start_here = None
     if progress.shows_start_here:
         assert progress.start_here is not None
         start = progress.start_here
+        start_labels = labels.resources[start.resource.pk]
         start_here = StartHere(
-            labels=labels.resources[start.resource.pk],
+            labels=start_labels,
             reason=labels.start_here_reason,
-            controls=card_controls(
-                tiles, start, "start-here", labels.resources[start.resource.pk], NEXT_UP
-            ),
+            controls=watch_controls(start, "start-here", start_labels, NEXT_UP),
         )
-    path = progress.path
     return DashboardPage(
         week=week_line(progress),
         today=today_card(today, progress, labels, next_step),
         start_here=start_here,
-        next_up=next_up(progress, tiles, next_step, exercise_to_check(user)),
-        week_balance=balance_html(week, "balance-week", gettext("This week")),
-        overall_balance=balance_html(overall, "balance-overall", gettext("Since you started")),
-        has_path=path is not None,
+        next_up=next_up(progress, labels, next_step, exercise_to_check(user)),
+        week_balance=balance_line(week),
+        overall_balance=balance_line(overall),
+        has_path=progress.path is not None,
         path_title=labels.path_title,
-        path_bar=bar(progress, tiles),
+        path_bar=bar(progress, labels),
         rule=labels.rule,
         stages=stages,
     )

@@ -7,17 +7,13 @@ Jinja2 template that computes nothing. Numbers are formatted here as the Django 
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from functools import cache, lru_cache
-from typing import Any, Protocol, cast
+from functools import cache
+from typing import Protocol
 
-from django.template import engines
-from django.template.backends.jinja2 import Jinja2
 from django.utils import translation
 from django.utils.formats import get_format
-from markupsafe import Markup, escape
 
 from lib.durations import duration
-from lib.slots import Slotted, slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,43 +45,6 @@ def balance_line(balance) -> BalanceLine:
         meter_value=balance.meter_value,
         sentence=balance.in_words(),
     )
-
-
-def balance_html(balance, meter_id: str, label: str) -> Markup:
-    """A balance's line as templates/progress/_balance.jinja's balance_line prints it: the shape
-    of its state (this week or in all; nothing, code only, met or not) written once per process,
-    language, meter and label, its figures put in."""
-    line = balance_line(balance)
-    shape = balance_shape(
-        line.this_week,
-        line.has_watched,
-        line.has_coded,
-        line.is_met,
-        meter_id,
-        label,
-        translation.get_language(),
-    )
-    return shape.markup(
-        {
-            "watched": escape(line.watched),
-            "coded": escape(line.coded),
-            "needed": escape(line.needed),
-            "ratio": escape(line.ratio),
-            "meter_value": escape(line.meter_value),
-            "sentence": escape(line.sentence),
-        }
-    )
-
-
-@lru_cache(maxsize=128)
-def balance_shape(
-    this_week, has_watched, has_coded, is_met, meter_id, label, language: str | None
-) -> Slotted:
-    """The line of a state with a slot for each figure (the caller passes the language's code)."""
-    names = ("watched", "coded", "needed", "ratio", "meter_value", "sentence")
-    figures = {name: slot(name) for name in names}
-    line = BalanceLine(this_week, has_watched, has_coded, is_met, **figures)
-    return Slotted.cut(jinja_macros("progress/_balance.jinja").balance_line(line, meter_id, label))
 
 
 TENTH = Decimal("0.1")
@@ -182,7 +141,3 @@ def watch_controls(
         takes_sittings=state.takes_sittings,
         takes_sittings_on_the_map=state.takes_sittings_on_the_map,
     )
-
-
-def jinja_macros(template: str) -> Any:
-    return cast(Jinja2, engines["jinja2"]).env.get_template(template).module

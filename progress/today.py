@@ -106,14 +106,7 @@ def today_for(user, *, now: datetime | None = None, zone: ZoneInfo | None = None
 
 def coded_by_day(user, day: date) -> dict[date, int]:
     """Minutes the learner coded on each day up to day (their history), in one query."""
-    return dict(
-        CodingSession.objects.for_learner(user)
-        .filter(day__lte=day)
-        .values("day")
-        .annotate(total=Sum("minutes"))
-        .order_by()
-        .values_list("day", "total")
-    )
+    return CodingSession.objects.for_learner(user).filter(day__lte=day).minutes_by_day()
 
 
 def day_of(day: date, *, watched_this_week: int, watched_ever: int, coded_by_day) -> Today:

@@ -61,20 +61,6 @@ def test_postgres_url_gets_persistent_connections_with_health_checks():
     assert result.stdout.split() == ["started", "django.db.backends.postgresql", "600", "True"]
 
 
-@pytest.mark.parametrize(("value", "threshold"), [("", "5"), ("0", "None")])
-def test_prepared_statements_are_on_unless_turned_off(value, threshold):
-    """psycopg may prepare the statements that ask for it (lib/prepared.py), unless
-    DATABASE_PREPARED_STATEMENTS=0 (a pooler that cannot keep them): Django's default, none."""
-    result = run_django(
-        SETUP + "; from django.conf import settings;"
-        " print(settings.DATABASES['default']['OPTIONS'].get('prepare_threshold'))",
-        SECRET_KEY="x" * 50,
-        DATABASE_URL="postgres://postgres@127.0.0.1:5432/parcours",
-        DATABASE_PREPARED_STATEMENTS=value,
-    )
-    assert result.stdout.split() == ["started", threshold]
-
-
 def test_production_settings_pass_the_deploy_check():
     """`check --deploy` finds nothing to warn about with production-like values."""
     result = run_django(

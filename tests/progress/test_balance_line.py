@@ -2,14 +2,12 @@
 floatformat writes it, and its shape (progress.pages.balance_html) as the macro prints it."""
 
 import pytest
-from django.template import engines
 from django.template.defaultfilters import floatformat
 from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from progress.balance import Balance
-from progress.pages import balance_html, balance_line, tenths
+from progress.pages import tenths
 
 STATES = [
     (watched, coded, this_week)
@@ -34,14 +32,3 @@ def test_the_ratio_is_written_as_floatformat_writes_it(language, watched, coded)
 def test_the_ratio_rounds_its_halves_up_as_floatformat_does(language, ratio):
     with translation.override(language):
         assert tenths(ratio) == floatformat(ratio, 1)
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize(("watched", "coded", "this_week"), STATES)
-def test_a_line_from_its_shape_is_the_line_its_macro_prints(language, watched, coded, this_week):
-    """The shape of a state written once, with the figures put in, is what the macro prints."""
-    balance = Balance(watched=watched, coded=coded, this_week=this_week)
-    macros = engines["jinja2"].env.get_template("progress/_balance.jinja").module
-    with translation.override(language):
-        expected = macros.balance_line(balance_line(balance), "balance-x", "Label")
-        assert balance_html(balance, "balance-x", "Label") == expected
