@@ -438,6 +438,7 @@ def main():
         fresh_database(database_url)
         manage(env, "migrate", "--no-input", "-v0")
         manage(env, "load_curriculum")
+        manage(env, "load_exercises")
         subprocess.run(
             [PYTHON, str(BENCH / "generate.py"), "--learners", str(args.learners),
              "--cookies", str(cookies)],

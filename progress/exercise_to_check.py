@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, Max, OuterRef, Subquery, Sum
 
+from curriculum import structure
 from lib.durations import duration
 from practice.models import Exercise, Submission
 from progress.models import CodingSession, Watch
@@ -18,9 +19,10 @@ class ExerciseToCheck:
     coded: str  # the minutes coded on that resource, written out
 
 
-def exercise_to_check(user) -> ExerciseToCheck | None:
+def exercise_to_check(user, curriculum: structure.Curriculum) -> ExerciseToCheck | None:
     """Of the lectures the learner finished and coded on, the exercise not passed yet whose lecture
-    they coded on last; None when there is none: one query."""
+    they coded on last; None when there is none: one query. The lecture's title is the
+    curriculum's the page read."""
     sessions = CodingSession.objects.for_learner(user).filter(resource=OuterRef("resource"))
     per_resource = sessions.order_by().values("resource")
     finished = Watch.objects.for_learner(user).filter(
@@ -36,15 +38,16 @@ def exercise_to_check(user) -> ExerciseToCheck | None:
             last_coded=Subquery(per_resource.annotate(last=Max("created_at")).values("last")),
         )
         .filter(coded__gt=0)
-        .select_related("resource")
+        .only("slug", "title_fr", "title_en", "resource_id")
         .order_by("-last_coded", "order", "slug")
         .first()
     )
     if exercise is None:
         return None
+    lecture = curriculum.by_pk.get(exercise.resource_id)
     return ExerciseToCheck(
         title=exercise.title,
         url=exercise.get_absolute_url(),
-        lecture=str(exercise.resource),
+        lecture=str(lecture) if lecture is not None else "",
         coded=duration(exercise.coded),
     )
