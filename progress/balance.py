@@ -15,14 +15,6 @@ from django.utils.translation import gettext
 from lib.durations import duration
 from progress.models import CodingSession, WatchEvent
 
-# A branch of the coding log's one statement (progress/coding_log.py): the
-# learner's minutes watched per resource, in all and in the week [week_from, week_to), and their
-# count of rows, padded to those statements' eleven columns.
-WATCHED_PER_RESOURCE = f"""SELECT 'watched', resource_id, SUM(minutes),
-       SUM(CASE WHEN at >= %(week_from)s AND at < %(week_to)s THEN minutes ELSE 0 END),
-       COUNT(*), NULL, NULL, NULL, NULL, NULL, NULL
-  FROM {WatchEvent._meta.db_table} WHERE user_id = %(user)s GROUP BY resource_id"""
-
 GOAL = 3  # hours of code for each hour of video
 
 
