@@ -5,7 +5,8 @@
 - Secret links carry their token in the path: a share page, a calendar feed, an invitation link,
   an unsubscribe link, a password-reset link; `?api_key=` carries a key in the query. The request
   line, path, query and referrer are written with those parts replaced by `[token]`.
-- Header atoms (`%({authorization}i)s`, cookies) are written as `-`.
+- Header atoms (`%({authorization}i)s`, cookies), and the same headers as environ atoms
+  (`%({http_authorization}e)s`), are written as `-`; the other environ atoms are masked.
 """
 
 import re
@@ -23,6 +24,8 @@ SECRET_PATHS = [
 ]
 SECRET_QUERY = re.compile(r"((?:^|[?&])(?:api_key|token|key)=)[^&#\s]*", re.IGNORECASE)
 SECRET_HEADERS = ("{authorization}i", "{cookie}i", "{proxy-authorization}i", "{x-api-key}i")
+# The same headers as WSGI environ atoms (`%({http_authorization}e)s`), which a format may name too.
+SECRET_ENVIRON = tuple("{http_" + name[1:-2].replace("-", "_") + "}e" for name in SECRET_HEADERS)
 
 
 def masked(text: str) -> str:
@@ -42,7 +45,10 @@ class AccessLog(Logger):
         atoms["u"] = "-"
         for name in ("r", "U", "q", "f"):
             atoms[name] = masked(atoms[name])
-        for name in SECRET_HEADERS:
+        for name, value in atoms.items():
+            if name.endswith("}e") and isinstance(value, str):  # raw_uri, query_string, referer
+                atoms[name] = masked(value)
+        for name in SECRET_HEADERS + SECRET_ENVIRON:
             if name in atoms:
                 atoms[name] = "-"
         return atoms

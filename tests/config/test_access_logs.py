@@ -133,3 +133,60 @@ def test_nginx_with_the_kits_site_logs_no_token(tmp_path):
     assert any('"https://x.example/share/[token]/"' in line for line in lines)
     assert any('"GET /accounts/reset/[token]/ HTTP/1.1"' in line for line in lines)
     assert any("?api_key=[token] HTTP/1.1" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("logged", "written"),
+    [
+        (f"GET /share/{SHARE_TOKEN}/ HTTP/1.1", "GET /share/[token]/ HTTP/1.1"),
+        (
+            f"https://x.example/calendar/{CALENDAR_TOKEN}.ics",
+            "https://x.example/calendar/[token].ics",
+        ),
+        (f"/accounts/reset/MjE/{RESET_TOKEN}/", "/accounts/reset/[token]/"),
+        ("/digest/unsubscribe/eyJsZWFybmVyIjozfQ:1vipbk:Skos/", "/digest/unsubscribe/[token]/"),
+        ("api_key=api-key-in-query&page=2", "api_key=[token]&page=2"),
+        ("/statusbar/today?API_KEY=abc", "/statusbar/today?API_KEY=[token]"),
+        ("/resources/gpu-mode-3/", "/resources/gpu-mode-3/"),
+        ("-", "-"),
+        ("", ""),
+    ],
+)
+def test_the_access_log_masks_each_kind_of_secret_and_nothing_else(logged, written):
+    """What config/gunicorn.py's masked() writes of a request line, path, query or referrer."""
+    from config.gunicorn import masked
+
+    assert masked(logged) == written
+
+
+def test_the_access_log_atoms_hold_no_user_no_credential_header_and_no_token():
+    """AccessLog.atoms, as gunicorn asks it for each line: the user and the secret headers as
+    "-", the path, query and referrer masked."""
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    from config.gunicorn import AccessLog
+
+    basic = base64.b64encode(EDITOR_KEY.encode()).decode()
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": f"/share/{SHARE_TOKEN}/?token=t0k",
+        "PATH_INFO": f"/share/{SHARE_TOKEN}/",
+        "QUERY_STRING": "token=t0k",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "HTTP_AUTHORIZATION": f"Basic {basic}",
+        "HTTP_REFERER": f"https://x.example/share/{SHARE_TOKEN}/",
+    }
+    request = SimpleNamespace(headers=[("AUTHORIZATION", f"Basic {basic}")])
+    response = SimpleNamespace(status="200 OK", sent=10, headers=[])
+
+    atoms = AccessLog(Config()).atoms(
+        response, request, environ, __import__("datetime").timedelta(0)
+    )
+
+    line = " ".join(str(value) for value in atoms.values())
+    assert not [secret for secret in (EDITOR_KEY, basic, SHARE_TOKEN, "t0k") if secret in line]
+    assert atoms["u"] == "-" and atoms["{authorization}i"] == atoms["{http_authorization}e"] == "-"
+    assert atoms["r"] == "GET /share/[token]/?token=[token] HTTP/1.1"
