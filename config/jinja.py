@@ -33,6 +33,8 @@ from jinja2 import nodes
 from jinja2.ext import Extension
 from markupsafe import Markup
 
+from lib.forms import plain_field
+
 
 @cache
 def _reversed(name, urlconf, script_prefix):
@@ -164,6 +166,7 @@ def environment(**options):
         htmx_script=htmx_script,
         current_language=translation.get_language,
         get_messages=get_messages,
+        plain_field=plain_field,
     )
     return env
 
