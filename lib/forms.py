@@ -60,6 +60,11 @@ WIDGET_KINDS = {
 }
 
 
+# Django's msgid (django/forms/boundfield.py), translated by Django's catalogue: named here so
+# that `make messages` does not copy it into the project's.
+LABEL_PUNCTUATION = ":?.!"
+
+
 @dataclass(frozen=True, slots=True)
 class PlainField:
     """What templates/_form.jinja prints of a bound field, as data: no HTML is written here.
@@ -99,7 +104,7 @@ def plain_field(field: BoundField) -> PlainField:
         else field.form.label_suffix
     )
     # As label_tag(): no suffix after a label that ends in punctuation (a translated list).
-    if suffix and label and label[-1] not in gettext(":?.!"):
+    if suffix and label and label[-1] not in gettext(LABEL_PUNCTUATION):
         label += str(suffix)
     id_ = widget.attrs.get("id") or field.auto_id
     return PlainField(
