@@ -1,8 +1,11 @@
 """Forms of the settings page: the learner's profile and the deletion of their account."""
 
+from functools import cache
+
 from django import forms
 from django.conf import settings
 from django.utils import timezone
+from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from curriculum import structure
@@ -10,6 +13,23 @@ from curriculum.models import Architecture, GpuCard
 from lib.forms import day_input, renderer
 from lib.time_zone import time_zone_names, zone_or_default
 from progress.models import Profile
+
+
+class TimeZoneChoices(BaseChoiceIterator):
+    """Every zone the learner may choose, by its name, the pairs built once per process.
+
+    Given a list, Django's ChoiceWidget walks its 600 pairs again to normalize them each time a
+    form copies its fields (the profile form took 1.2 ms to build, 0.35 ms now); a choice
+    iterator (as Django's ModelChoiceIterator) is kept as it is, and iterated when the select
+    prints."""
+
+    def __iter__(self):
+        return iter(time_zone_pairs())
+
+
+@cache
+def time_zone_pairs() -> tuple[tuple[str, str], ...]:
+    return tuple((name, name) for name in time_zone_names())
 
 
 def shown_time_zone(time_zone: str | None) -> str:
@@ -50,7 +70,7 @@ class ProfileForm(forms.ModelForm):
         widgets = {
             "started_on": day_input(),
             # Every zone the learner may choose, by its name.
-            "time_zone": forms.Select(choices=[(name, name) for name in time_zone_names()]),
+            "time_zone": forms.Select(choices=TimeZoneChoices()),
         }
         labels = {
             "started_on": _("I started the path on"),

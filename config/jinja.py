@@ -141,6 +141,7 @@ def environment(**options):
     revision_of = options.pop("fragment_revision", None)
     revision = import_string(revision_of) if revision_of else lambda: None
     own_filters = {name: import_string(path) for name, path in options.pop("filters", {}).items()}
+    own_globals = {name: import_string(path) for name, path in options.pop("globals", {}).items()}
     env = jinja2.Environment(extensions=["jinja2.ext.i18n", FragmentCache], **options)
     env.filters.update(
         date=defaultfilters.date,
@@ -164,6 +165,7 @@ def environment(**options):
         htmx_script=htmx_script,
         current_language=translation.get_language,
         get_messages=get_messages,
+        **own_globals,
     )
     return env
 

@@ -119,8 +119,9 @@ TEMPLATES = [
             "environment": "config.jinja.environment",
             # What a template's {% cache %} keys its fragments on, besides the language.
             "fragment_revision": "curriculum.structure.revision",
-            # Filters of the project's own, by dotted path (config/ imports no app).
+            # Filters and functions of the project's own, by dotted path (config/ imports no app).
             "filters": {"duration": "lib.durations.duration"},
+            "globals": {"plain_field": "lib.forms.plain_field"},
         },
     },
     # The admin's templates (templates/admin/), and the widgets of the admin's forms and of Django's

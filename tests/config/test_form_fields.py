@@ -1,5 +1,5 @@
-"""The forms' fields as the learner's browser reads them, through the pages that print them with
-Django's widget templates (lib/forms.py): each control named by its label, a refused field marked
+"""The forms' fields as the learner's browser reads them, through the pages that print them as
+plain template fields (templates/_form.jinja, from lib.forms.plain_field): each control named by its label, a refused field marked
 invalid and tied to its message, a required field marked, the learner's own choices chosen, in
 both languages. The error summary above a refused form is tests/config/test_error_summaries.py."""
 
@@ -153,8 +153,7 @@ def test_the_settings_page_shows_the_learners_own_choices(learner_client, settle
 
 
 def test_two_learners_each_see_their_own_choices(client, learner, other_learner, seed):
-    """In one process, the second page is not printed from the first one's zone select (cached
-    in templates/accounts/settings.jinja)."""
+    """In one process, the second page is not printed from the first one's zone select."""
     ProfileFactory(user=learner, time_zone="Asia/Tokyo")
     ProfileFactory(user=other_learner, time_zone="Europe/Paris")
     pages = []
@@ -173,7 +172,7 @@ def test_a_learner_without_a_zone_sees_the_sites(learner_client, settings):
 
 
 def test_a_refused_profile_shows_what_was_sent_with_its_messages(learner_client, learner):
-    """After a page that cached the zone's select, the refused zone is printed anew, invalid."""
+    """After a page that showed the learner's zone, the refused zone is printed invalid."""
     ProfileFactory(user=learner, time_zone="Mars/Base")
     learner_client.get(reverse("accounts:settings"), headers=EN)
     data = {"started_on": "tomorrow", "language": "xx", "time_zone": "Mars/Base"}
@@ -198,7 +197,8 @@ def test_a_refused_code_time_keeps_its_layout_and_says_why(learner_client, learn
 
 
 def test_every_form_of_the_project_prints_with_django_templates_in_jinja2():
-    """A form left on Django's default renderer would print through the other engine."""
+    """A form left on Django's default renderer would print through the other engine wherever a
+    template prints `{{ field }}` or a form's errors through Django rather than _form.jinja."""
     import accounts.forms
     import accounts.settings_forms
     import accounts.throttling
