@@ -38,6 +38,7 @@ from bench.run import (  # noqa: E402
     drive,
     gunicorn,
     server_env,
+    settle,
     wait_until_up,
 )
 
@@ -98,7 +99,8 @@ def main():
     parser.add_argument("--port", type=int, default=8766)
     args = parser.parse_args()
 
-    env = server_env(os.environ.get("BENCH_DATABASE_URL", DATABASE_URL))
+    database_url = os.environ.get("BENCH_DATABASE_URL", DATABASE_URL)
+    env = server_env(database_url)
     env["REDIS_URL"] = os.environ.get("BENCH_REDIS_URL", REDIS_URL)
     lines = cookie_file(RESULTS, "/").read_text().splitlines()
     flooders = [line.split()[2] for line in lines[-FLOODING_KEYS:]]
@@ -112,6 +114,7 @@ def main():
         wait_until_up(base_url)
         drive(base_url, "GET", "/", min(300, args.requests), Path(others.name), 2)  # warm-up
         for _ in range(args.rounds):
+            settle(database_url)  # the last round's heartbeats vacuumed before the idle run
             idle = drive(base_url, "GET", "/", args.requests, Path(others.name), args.connections)
             with Flood(args.port, flooders) as flooding:
                 flooded = drive(
