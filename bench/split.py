@@ -42,19 +42,9 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 
-os.environ.update(
-    {
-        "DATABASE_URL": os.environ.get(
-            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/parcours_bench"
-        ),
-        "DEBUG": "0",
-        "HTTPS": "0",
-        "SECRET_KEY": "benchmark-only-secret-key-" + "x" * 30,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "LOG_LEVEL": "WARNING",
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-    }
-)
+from bench.run import DATABASE_URL, server_env  # noqa: E402
+
+os.environ.update(server_env(os.environ.get("BENCH_DATABASE_URL", DATABASE_URL)))
 os.environ.pop("REDIS_URL", None)
 
 import django  # noqa: E402

@@ -833,12 +833,7 @@ def exercise_in(folder):
     try:
         data = json.loads((folder / "exercise.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        raise Failure(
-            tr("No exercise in {folder}: run `parcours practice <slug>` first.").format(
-                folder=folder
-            ),
-            INVALID,
-        ) from None
+        data = None
     if not isinstance(data, dict) or not data.get("slug"):
         raise Failure(
             tr("No exercise in {folder}: run `parcours practice <slug>` first.").format(

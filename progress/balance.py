@@ -10,7 +10,7 @@ from datetime import date, datetime, time, timedelta
 
 from django.db.models import Count, Value
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from lib.durations import duration
 from progress.models import CodingSession, WatchEvent
@@ -68,57 +68,44 @@ class Balance:
     def in_words(self) -> str:
         """The balance in plain words, in the active language: on pages, in the weekly digest and
         in the API alike."""
-        figures = {
+        if not self.has_watched:
+            state = "coded only" if self.coded else "nothing"
+        else:
+            state = "met" if self.is_met else "owed"
+        return gettext(SENTENCES[self.this_week, state]) % {
             "watched": duration(self.watched),
             "coded": duration(self.coded),
             "needed": duration(self.code_needed),
         }
-        if self.this_week:
-            if not self.has_watched and not self.coded:
-                return gettext("You have not watched anything this week yet: nothing to balance.")
-            if not self.has_watched:
-                return (
-                    gettext(
-                        "You have not watched anything this week yet and coded %(coded)s: nothing to "
-                        "balance."
-                    )
-                    % figures
-                )
-            if self.is_met:
-                return (
-                    gettext(
-                        "You watched %(watched)s and coded %(coded)s this week: the 1:3 rule is met."
-                    )
-                    % figures
-                )
-            return (
-                gettext(
-                    "You watched %(watched)s and coded %(coded)s this week: %(needed)s more code "
-                    "before the next video."
-                )
-                % figures
-            )
-        if not self.has_watched and not self.coded:
-            return gettext("You have not watched anything yet: nothing to balance.")
-        if not self.has_watched:
-            return (
-                gettext(
-                    "You have not watched anything yet and coded %(coded)s: nothing to balance."
-                )
-                % figures
-            )
-        if self.is_met:
-            return (
-                gettext("You watched %(watched)s and coded %(coded)s in all: the 1:3 rule is met.")
-                % figures
-            )
-        return (
-            gettext(
-                "You watched %(watched)s and coded %(coded)s in all: %(needed)s more code to meet "
-                "the 1:3 rule."
-            )
-            % figures
-        )
+
+
+# Balance.in_words' sentence by period (this week or not) and state.
+SENTENCES = {
+    (True, "nothing"): gettext_noop(
+        "You have not watched anything this week yet: nothing to balance."
+    ),
+    (True, "coded only"): gettext_noop(
+        "You have not watched anything this week yet and coded %(coded)s: nothing to balance."
+    ),
+    (True, "met"): gettext_noop(
+        "You watched %(watched)s and coded %(coded)s this week: the 1:3 rule is met."
+    ),
+    (True, "owed"): gettext_noop(
+        "You watched %(watched)s and coded %(coded)s this week: %(needed)s more code before the "
+        "next video."
+    ),
+    (False, "nothing"): gettext_noop("You have not watched anything yet: nothing to balance."),
+    (False, "coded only"): gettext_noop(
+        "You have not watched anything yet and coded %(coded)s: nothing to balance."
+    ),
+    (False, "met"): gettext_noop(
+        "You watched %(watched)s and coded %(coded)s in all: the 1:3 rule is met."
+    ),
+    (False, "owed"): gettext_noop(
+        "You watched %(watched)s and coded %(coded)s in all: %(needed)s more code to meet the 1:3 "
+        "rule."
+    ),
+}
 
 
 def balances(user, today: date | None = None) -> tuple[Balance, Balance]:
