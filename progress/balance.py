@@ -8,7 +8,7 @@ CodingSession, never stored. Weeks run Monday to Sunday in the current time zone
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import Count, Value
+from django.db.models import Count, Max, Value
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -154,14 +154,23 @@ def coding_for_resource(user, resource) -> ResourceCoding:
 
 
 @dataclass(frozen=True)
+class CodedOn:
+    """A resource the learner coded on: their minutes, and when they last logged some."""
+
+    minutes: int
+    last: datetime
+
+
+@dataclass(frozen=True)
 class LearnerMinutes:
-    """A learner's balances this week and overall, their number of coding sessions, and their
-    coding of each resource asked for."""
+    """A learner's balances this week and overall, their number of coding sessions, their coding
+    of each resource asked for, and every resource they coded on."""
 
     week: Balance
     overall: Balance
     sessions: int
     coding: dict[int, ResourceCoding]
+    coded_on: dict[int, CodedOn]
 
 
 def learner_minutes(user, resources=(), today: date | None = None) -> LearnerMinutes:
@@ -171,8 +180,11 @@ def learner_minutes(user, resources=(), today: date | None = None) -> LearnerMin
     watched = WatchEvent.objects.for_learner(user).minutes_by_resource(*week_bounds(today))
     coded = CodingSession.objects.for_learner(user).minutes_by_resource_and_week(week_start(today))
     rows = (
-        watched.annotate(rows=Count("pk"), kind=Value("watched"))
-        .union(coded.annotate(rows=Count("pk"), kind=Value("coded")), all=True)
+        watched.annotate(rows=Count("pk"), last=Max("at"), kind=Value("watched"))
+        .union(
+            coded.annotate(rows=Count("pk"), last=Max("created_at"), kind=Value("coded")),
+            all=True,
+        )
         .order_by()
     )
     minutes: dict[str, dict[int | None, dict[str, int]]] = {"watched": {}, "coded": {}}
@@ -183,7 +195,8 @@ def learner_minutes(user, resources=(), today: date | None = None) -> LearnerMin
 
 def minutes_of(minutes, resources=()) -> LearnerMinutes:
     """LearnerMinutes from a learner's minutes watched and coded per resource id (None for a
-    chapter's coding): {"watched" or "coded": {id: {"total", "week", "rows"}}}; no query."""
+    chapter's coding): {"watched" or "coded": {id: {"total", "week", "rows", "last"}}}; no
+    query."""
 
     def total(kind, key):
         return sum(row[key] for row in minutes[kind].values())
@@ -207,5 +220,10 @@ def minutes_of(minutes, resources=()) -> LearnerMinutes:
             )
             for resource in resources
             if resource is not None
+        },
+        coded_on={
+            pk: CodedOn(minutes=row["total"], last=row["last"])
+            for pk, row in minutes["coded"].items()
+            if pk is not None and row["total"] > 0
         },
     )

@@ -490,7 +490,7 @@ def dashboard_page(user) -> DashboardPage:
         week=week_line(progress),
         today=today_card(today, progress, labels, next_step),
         start_here=start_here,
-        next_up=next_up(progress, labels, next_step, exercise_to_check(user, curriculum)),
+        next_up=next_up(progress, labels, next_step, exercise_to_check(user, progress, curriculum)),
         week_balance=balance_line(week),
         overall_balance=balance_line(overall),
         has_path=progress.path is not None,

@@ -3,12 +3,10 @@ code time spent on it, "check your reduction" (issue 41)."""
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, Max, OuterRef, Subquery, Sum
-
 from curriculum import structure
 from lib.durations import duration
 from practice.models import Exercise, Submission
-from progress.models import CodingSession, Watch
+from progress.path import PathProgress
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,28 +17,26 @@ class ExerciseToCheck:
     coded: str  # the minutes coded on that resource, written out
 
 
-def exercise_to_check(user, curriculum: structure.Curriculum) -> ExerciseToCheck | None:
+def exercise_to_check(
+    user, progress: PathProgress, curriculum: structure.Curriculum
+) -> ExerciseToCheck | None:
     """Of the lectures the learner finished and coded on, the exercise not passed yet whose lecture
-    they coded on last; None when there is none: one query. The lecture's title is the
-    curriculum's the page read."""
-    sessions = CodingSession.objects.for_learner(user).filter(resource=OuterRef("resource"))
-    per_resource = sessions.order_by().values("resource")
-    finished = Watch.objects.for_learner(user).filter(
-        resource=OuterRef("resource"), finished_at__isnull=False
-    )
-    passed = Submission.objects.for_learner(user).passed().filter(exercise=OuterRef("pk"))
-    exercise = (
+    they coded on last; None when there is none. Which lectures, and the code time on them, come
+    from what the learner's progress read; one query for their exercises, none without any."""
+    lectures = {pk: coded for pk, coded in progress.coded_on.items() if pk in progress.finished}
+    if not lectures:
+        return None
+    passed = Submission.objects.for_learner(user).passed().values("exercise")
+    exercises = (
         Exercise.objects.active()
-        .filter(Exists(finished))
-        .exclude(Exists(passed))
-        .annotate(
-            coded=Subquery(per_resource.annotate(total=Sum("minutes")).values("total")),
-            last_coded=Subquery(per_resource.annotate(last=Max("created_at")).values("last")),
-        )
-        .filter(coded__gt=0)
-        .only("slug", "title_fr", "title_en", "resource_id")
-        .order_by("-last_coded", "order", "slug")
-        .first()
+        .filter(resource__in=lectures)
+        .exclude(pk__in=passed)
+        .only("slug", "title_fr", "title_en", "resource_id", "order")
+    )
+    exercise = min(
+        exercises,
+        key=lambda e: (-lectures[e.resource_id].last.timestamp(), e.order, e.slug),
+        default=None,
     )
     if exercise is None:
         return None
@@ -49,5 +45,5 @@ def exercise_to_check(user, curriculum: structure.Curriculum) -> ExerciseToCheck
         title=exercise.title,
         url=exercise.get_absolute_url(),
         lecture=str(lecture) if lecture is not None else "",
-        coded=duration(exercise.coded),
+        coded=duration(lectures[exercise.resource_id].minutes),
     )

@@ -15,7 +15,7 @@ from django.utils import timezone
 from curriculum import structure
 from curriculum.models import Path, Resource, SessionAdvice, Stage, Step
 from lib.urls import url_with
-from progress.balance import Balance, LearnerMinutes, ResourceCoding, learner_minutes
+from progress.balance import Balance, CodedOn, LearnerMinutes, ResourceCoding, learner_minutes
 from progress.models import Profile, Watch
 
 # From two hours on, a resource offers a sitting form beside its "watched" button.
@@ -296,6 +296,9 @@ class PathProgress(Tally):
     week_balance: Balance | None = None
     overall_balance: Balance | None = None
     last_watched: ResourceState | None = None
+    # Every resource the learner finished, and every one they coded on, path or not.
+    finished: frozenset[int] = frozenset()
+    coded_on: dict[int, CodedOn] = field(default_factory=dict)
 
     @cached_property
     def next_up(self):
@@ -419,6 +422,8 @@ def progress_from(
     progress.week_balance = minutes.week
     progress.overall_balance = minutes.overall
     progress.last_watched = _last_watched(watches, curriculum.by_pk)
+    progress.finished = frozenset(watch.resource_id for watch in watches if watch.is_finished)
+    progress.coded_on = minutes.coded_on
     return progress
 
 

@@ -1,9 +1,16 @@
 """The dashboard's next-up asks to check the exercise of a lecture watched and coded on (issue 41)."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from progress import actions
-from tests.factories import CodingSessionFactory, ExerciseFactory, SubmissionFactory
+from tests.factories import (
+    CodingSessionFactory,
+    ExerciseFactory,
+    ResourceFactory,
+    SubmissionFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +92,35 @@ def test_the_lecture_coded_on_last_comes_first_in_french_too(client, learner, se
     card = html.split('id="next-up-check"')[1].split("</section>")[0]
     assert 'href="/practice/second/"' in card and "Une transposée" in card
     assert "vérifiez votre noyau" in card
+
+
+def test_a_lecture_off_the_learners_path_asks_too(learner_client, learner, seed_path):
+    """The check follows what the learner watched and coded on, not only the path's steps."""
+    off_path = ResourceFactory(slug="off-the-path", title="A talk off the path")
+    ExerciseFactory(slug="off-path-kernel", title_en="An off-path kernel", resource=off_path)
+    actions.mark_watched(user=learner, resource=off_path)
+    CodingSessionFactory(user=learner, resource=off_path, minutes=30)
+
+    card = check_card(learner_client)
+
+    assert 'href="/practice/off-path-kernel/"' in card
+    assert "30\u00a0min" in card
+
+
+def test_no_exercise_is_read_until_a_lecture_is_finished_and_coded_on(
+    learner_client, learner, seed_path
+):
+    """What the learner finished and coded on is read with their path: the exercises are asked
+    for only when a lecture qualifies."""
+    lecture = lecture_of(seed_path, 0)
+    ExerciseFactory(resource=lecture)
+    CodingSessionFactory(user=learner, resource=lecture, minutes=60)
+
+    def exercise_reads():
+        with CaptureQueriesContext(connection) as queries:
+            check_card(learner_client)
+        return [q["sql"] for q in queries if "practice_exercise" in q["sql"]]
+
+    assert exercise_reads() == []
+    actions.mark_watched(user=learner, resource=lecture)
+    assert len(exercise_reads()) == 1
