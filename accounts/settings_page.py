@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db.models import Subquery
 
-from accounts.settings_forms import DeleteAccountForm, ProfileForm
+from accounts.settings_forms import ZONE_LIST, DeleteAccountForm, ProfileForm
 from curriculum import structure
 from curriculum.models import Revision, SessionAdvice
 from lib.http import AuthenticatedHttpRequest
+from lib.time_zone import time_zone_names
 from progress.models import Profile
 from reminders.section import RemindersSection, reminders_section, with_reminders
 
@@ -47,6 +48,8 @@ class SettingsPage:
     advice: GpuAdvice
     reminders: RemindersSection
     delete_form: DeleteAccountForm
+    zone_list: str  # the id of the datalist the time-zone field offers its names from
+    time_zones: tuple[str, ...]
 
 
 def gpu_advice(advice: SessionAdvice) -> GpuAdvice:
@@ -118,4 +121,6 @@ def settings_page(
         advice=advice_for(curriculum, profile),
         reminders=reminders_section(request, learner),
         delete_form=DeleteAccountForm(user=request.user) if delete_form is None else delete_form,
+        zone_list=ZONE_LIST,
+        time_zones=time_zone_names(),
     )

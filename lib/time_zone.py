@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 @cache
-def time_zone_names() -> list[str]:
+def time_zone_names() -> tuple[str, ...]:
     """Every IANA zone name the system knows, sorted."""
-    return sorted(available_timezones())
+    return tuple(sorted(available_timezones()))
 
 
 @cache

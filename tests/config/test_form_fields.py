@@ -108,6 +108,12 @@ def test_the_coding_log_marks_its_required_fields(learner_client):
     assert html.count('<span class="field__required" aria-hidden="true">required</span>') == 3
 
 
+def zone_field(page):
+    """The time-zone field's value and the datalist it offers names from."""
+    [field] = [c for c in page.controls if c.get("name") == "time_zone"]
+    return {"value": field.get("value"), "list": field.get("list")}
+
+
 @pytest.fixture
 def settled(seed, learner):
     """A learner with a card, a zone, a start day, recording off, and every reminder."""
@@ -138,8 +144,8 @@ def test_the_settings_page_shows_the_learners_own_choices(learner_client, settle
         "gpu_card": [str(settled.pk)],
         "architecture": [str(settled.architecture_id)],
         "language": ["fr"],
-        "time_zone": ["America/Montreal"],
     }
+    assert zone_field(profile) == {"value": "America/Montreal", "list": "time-zones"}
     [started_on] = [c for c in profile.controls if c.get("name") == "started_on"]
     assert started_on["value"] == "2025-03-04"
     [records] = [c for c in profile.controls if c.get("name") == "records_viewing"]
@@ -160,14 +166,14 @@ def test_two_learners_each_see_their_own_choices(client, learner, other_learner,
     for user in (learner, other_learner):
         client.force_login(user)
         html = client.get(reverse("accounts:settings"), headers=EN).text
-        pages.append(controls_of(html, reverse("accounts:settings")).selected["time_zone"])
-    assert pages == [["Asia/Tokyo"], ["Europe/Paris"]]
+        pages.append(zone_field(controls_of(html, reverse("accounts:settings")))["value"])
+    assert pages == ["Asia/Tokyo", "Europe/Paris"]
 
 
 def test_a_learner_without_a_zone_sees_the_sites(learner_client, settings):
     html = learner_client.get(reverse("accounts:settings"), headers=EN).text
     page = controls_of(html, reverse("accounts:settings"))
-    assert page.selected["time_zone"] == [settings.TIME_ZONE]
+    assert zone_field(page)["value"] == settings.TIME_ZONE
     assert Profile.objects.filter(time_zone="").count() == 1
 
 
@@ -181,7 +187,7 @@ def test_a_refused_profile_shows_what_was_sent_with_its_messages(learner_client,
     assert_refused(page, "started_on", "Enter a valid date.")
     assert_refused(page, "language", "Select a valid choice. xx is not one of the available")
     assert_refused(page, "time_zone", "“Mars/Base” is not a time zone.")
-    assert "time_zone" not in page.selected
+    assert zone_field(page)["value"] == "Mars/Base"
 
 
 def test_a_refused_code_time_keeps_its_layout_and_says_why(learner_client, learner):

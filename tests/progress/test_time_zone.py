@@ -3,6 +3,7 @@
 import re
 import uuid
 from datetime import UTC, date, datetime
+from zoneinfo import available_timezones
 
 import pytest
 import time_machine
@@ -219,12 +220,15 @@ def test_the_path_week_turns_at_the_learners_midnight(sign_in_in, seed_path):
     assert "Week 1 of 4" in client.get("/", headers=EN).content.decode()
 
 
-def test_settings_offer_every_iana_zone_with_the_site_zone_chosen_by_default(sign_in_in):
-    """A select of zoneinfo's names; a learner who never chose sees the site's."""
+def test_settings_offer_every_iana_zone_with_the_site_zone_filled_in_by_default(sign_in_in):
+    """The field offers zoneinfo's names as the learner types (a datalist); a learner who never
+    chose sees the site's."""
     html = sign_in_in("").get(reverse("accounts:settings"), headers=EN).content.decode()
-    assert '<option value="Europe/Paris" selected>' in html
-    assert '<option value="Asia/Tokyo">' in html
-    assert '<option value="America/Montreal">' in html
+    assert 'list="time-zones"' in html and 'value="Europe/Paris"' in html
+    offered = html.split('<datalist id="time-zones">')[1].split("</datalist>")[0]
+    assert offered.count("<option ") == len(available_timezones())
+    assert '<option value="Asia/Tokyo">' in offered
+    assert '<option value="America/Montreal">' in offered
 
 
 def test_an_unknown_zone_is_refused(sign_in_in, learner):
