@@ -41,3 +41,12 @@ class OneLineFormatter(logging.Formatter):
 
     def format(self, record):
         return super().format(record).replace("\n", " ⏎ ")
+
+
+class WithoutRateRefusals(logging.Filter):
+    """Leaves out django.request's warning for each 429: a client past its rate limit (an editor's
+    offline queue replayed, a flood) would write a line per refused request, as many as it sends.
+    The access log already has each one, with its status."""
+
+    def filter(self, record):
+        return getattr(record, "status_code", None) != 429

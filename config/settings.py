@@ -371,7 +371,10 @@ PRACTICE_CHECK_SECONDS = env_int("PRACTICE_CHECK_SECONDS", 60)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.request_id.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "config.request_id.RequestIdFilter"},
+        "without_rate_refusals": {"()": "config.request_id.WithoutRateRefusals"},
+    },
     "formatters": {
         "line": {
             "()": "config.request_id.OneLineFormatter",
@@ -388,5 +391,8 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "django.request": {"filters": ["without_rate_refusals"]},
+    },
 }
