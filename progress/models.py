@@ -25,8 +25,9 @@ NOTE_MAX_LENGTH = 10_000
 
 class ProfileManager(models.Manager):
     def for_learner(self, user):
-        """The learner's profile, created on first need (accounts made by createsuperuser have none)."""
-        profile, _created = self.select_related("architecture", "gpu_card").get_or_create(user=user)
+        """The learner's profile, created on first need (accounts made by createsuperuser have none).
+        Its card and architecture are the curriculum's, in memory: read by id, not joined."""
+        profile, _created = self.get_or_create(user=user)
         return profile
 
     def note_browser_language(self, user_id, language):
