@@ -159,6 +159,14 @@ FRENCH = {
     "A hidden case failed: your kernel passes the public cases, not every size.": "Un cas caché a échoué : votre noyau passe les cas publics, pas toutes les tailles.",
     "Sent (submission {id}); waiting for the verdict…": "Envoyée (soumission {id}) ; attente du verdict…",
     "Still being checked after {seconds} s: see {url}": "Toujours en vérification après {seconds} s : voir {url}",
+    "Case {number} (size {size}) gives a wrong answer.": "Le cas {number} (taille {size}) donne une mauvaise réponse.",
+    "Case {number} (size {size}) took longer than the time limit.": "Le cas {number} (taille {size}) a dépassé le temps imparti.",
+    "Case {number} (size {size}) crashed.": "Le cas {number} (taille {size}) a planté.",
+    "first wrong index": "premier indice faux",
+    "expected": "attendu",
+    "got": "obtenu",
+    "largest error": "plus grande erreur",
+    "what is wrong": "ce qui ne va pas",
 }
 
 
@@ -791,7 +799,19 @@ VERDICTS = {
     "refused": "refused",
     "pending": "being checked",
 }
-CASE_LABELS = ("name", "size", "index", "expected", "got", "max_error")
+# What the runner's failing case holds, said as the exercise page says it (practice/pages.py).
+CASE_SUMMARIES = {
+    "failed": "Case {number} (size {size}) gives a wrong answer.",
+    "timed_out": "Case {number} (size {size}) took longer than the time limit.",
+    "crashed": "Case {number} (size {size}) crashed.",
+}
+FAILURE_LABELS = {
+    "first_wrong_index": "first wrong index",
+    "expected": "expected",
+    "got": "got",
+    "max_error": "largest error",
+    "problem": "what is wrong",
+}
 
 
 def practice(arguments):
@@ -858,7 +878,8 @@ def solution_in(folder):
 
 
 def say_verdict(result):
-    """Print a verdict and what the runner said of the failing case; True when it passed."""
+    """Print a verdict and where its failing public case went wrong, in the learner's language,
+    with the checker's own words where they say more (an exception); True when it passed."""
     verdict = result.get("verdict")
     passed = verdict == "passed"
     label = tr(VERDICTS.get(verdict, str(verdict)))
@@ -869,15 +890,28 @@ def say_verdict(result):
     )
     print(paint(headline, "32" if passed else "31"))
     case = result.get("case")
+    public = public_case(case)
+    message = str(result.get("message") or "")
     if isinstance(case, dict) and case.get("hidden"):
         print(tr("A hidden case failed: your kernel passes the public cases, not every size."))
-    elif result.get("message") and not passed:
-        print(plain(str(result["message"])))
-    if isinstance(case, dict) and not case.get("hidden"):
-        for key in [*CASE_LABELS, *sorted(set(case) - set(CASE_LABELS))]:
-            if case.get(key) is not None:
-                print(f"  {key}: {case[key]}")
+    elif public is not None and verdict in CASE_SUMMARIES:
+        number, size = public["index"] + 1, public.get("size")
+        print(tr(CASE_SUMMARIES[verdict]).format(number=number, size=size))
+        if verdict == "crashed" and message:
+            print(plain(message))
+    elif message and not passed:
+        print(plain(message))
+    for key, label in FAILURE_LABELS.items():
+        if public is not None and public.get(key) is not None:
+            print(f"  {tr(label)}: {public[key]}")
     return passed
+
+
+def public_case(case):
+    """The failing public case as the runner gives it; None without one, or for a hidden one."""
+    if isinstance(case, dict) and not case.get("hidden") and isinstance(case.get("index"), int):
+        return case
+    return None
 
 
 def check(arguments):

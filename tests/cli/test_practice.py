@@ -123,6 +123,59 @@ def test_check_runs_the_real_runner_on_the_reference(home, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def exercise_folder(tmp_path, slug, solution):
+    """A folder as `parcours practice` writes it for one of the repository's exercises, with
+    this solution (a path under the exercise's folder)."""
+    source = Path(settings.BASE_DIR) / "exercises" / slug
+    folder = tmp_path / slug
+    folder.mkdir()
+    for name in ("starter.py", "cases.py"):
+        (folder / name).write_text((source / name).read_text())
+    (folder / "check.py").write_text(RUNNER.read_text())
+    from practice.bundle import public_settings
+
+    (folder / "exercise.json").write_text(json.dumps(public_settings(source)))
+    (folder / "solution.py").write_text((source / solution).read_text())
+    return folder
+
+
+@pytest.mark.parametrize(
+    "language, summary, line",
+    [
+        ("C", "Case 4 (size 129) gives a wrong answer.", "  first wrong index: 128"),
+        (
+            "fr_FR.UTF-8",
+            "Le cas 4 (taille 129) donne une mauvaise réponse.",
+            "  premier indice faux: 128",
+        ),
+    ],
+)
+def test_check_says_which_case_went_wrong_in_the_learners_language(
+    tmp_path, language, summary, line
+):
+    """A kernel that forgets the tail: the real runner's verdict, said as the exercise page says
+    it (the case counted from 1, the labels translated), not the runner's raw keys."""
+    if importlib.util.find_spec("numba") is None:
+        pytest.skip("numba-cuda is not installed: .venv/bin/pip install numba-cuda")
+    folder = exercise_folder(tmp_path, "vector-add", "wrong/no_tail.py")
+
+    result = run(
+        "check",
+        str(folder),
+        home=tmp_path,
+        language=language,
+        timeout=120,
+        environment={"PATH": "/usr/bin:/bin"},
+    )
+
+    assert result.returncode == 8, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1] == summary
+    assert line in lines
+    assert "first_wrong_index" not in result.stdout
+    assert not any(text.startswith(("  index:", "  hidden:", "  size:")) for text in lines)
+
+
 def test_submit_sends_the_solution_and_prints_the_workers_verdict(home, ada, exercise):
     folder = home / "work"
     run("practice", "vector-add", "--dir", str(folder), home=home)
