@@ -365,13 +365,15 @@ class ViewingRecorded:
 def record_viewing(*, user: User, resource: Resource, beat: Beat) -> ViewingRecorded:
     """Merge a beat's ranges into its viewing session; the session's new seconds land in its
     sitting, and ≥ 95 % of the video's distinct seconds played marks the resource watched, as the
-    one-click does. Raises BadBeat, and writes nothing, when the beat cannot be true."""
+    one-click does. Raises BadBeat, and writes nothing, when the beat cannot be true.
+
+    The watch row's lock serializes whatever writes the learner's viewings of the resource (beats,
+    deleting a sitting): under it their sessions are read without a lock of their own."""
     _check_watchable(resource)
     watch = _locked_watch(user, resource, create=True)
     now = timezone.now()
-    viewing = _viewing_for(user, resource, beat, now)
-    earlier = Viewing.objects.for_learner(user).filter(resource=resource).exclude(pk=viewing.pk)
-    earlier_ranges = list(earlier.values_list("ranges", flat=True))
+    viewing, earlier = _viewings_for(user, resource, beat, now)
+    before = _beat_fields(viewing)
     session_ranges = merged(viewing.ranges, beat.ranges)
     _check_played_in_time(viewing, seconds(session_ranges) - viewing.played_seconds, now)
     viewing.ranges, viewing.played_seconds, viewing.beat_at = (
@@ -380,11 +382,11 @@ def record_viewing(*, user: User, resource: Resource, beat: Beat) -> ViewingReco
         now,
     )
     viewing.duration_seconds = beat.duration
-    before_this = [r for v_ranges in earlier_ranges for r in v_ranges]
+    before_this = [r for other in earlier for r in other.ranges]
     new_seconds = seconds_beyond(session_ranges, before_this)
     minutes = min(round(new_seconds / SECONDS_IN_A_MINUTE), MINUTES_IN_A_DAY)
     _land_in_sitting(watch, viewing, minutes, now)
-    viewing.save()
+    _save_beat(viewing, before)
     watched_seconds = seconds(merged(session_ranges, before_this))
     finished_now = False
     if not watch.is_finished and watched_seconds >= COMPLETION_SHARE * beat.duration:
@@ -395,23 +397,43 @@ def record_viewing(*, user: User, resource: Resource, beat: Beat) -> ViewingReco
     return ViewingRecorded(watch, viewing, watched_seconds, finished_now)
 
 
-def _viewing_for(user: User, resource: Resource, beat: Beat, now: datetime) -> Viewing:
-    """The learner's session of this key, locked, or a new one; a key of another resource is refused."""
-    viewing = (
+def _viewings_for(
+    user: User, resource: Resource, beat: Beat, now: datetime
+) -> tuple[Viewing, list[Viewing]]:
+    """The learner's session of this key, or a new one, and their other sessions of resource, in
+    one query; a key of another resource is refused."""
+    sessions = list(
         Viewing.objects.for_learner(user)
-        .select_for_update(of=("self",))
+        .of_resource_or_key(resource, beat.viewing)
         .select_related("sitting")
-        .filter(key=beat.viewing)
-        .first()
     )
+    viewing = next((session for session in sessions if session.key == beat.viewing), None)
+    earlier = [session for session in sessions if session is not viewing]
     if viewing is None:
-        return Viewing(
+        viewing = Viewing(
             user=user, resource=resource, key=beat.viewing, duration_seconds=beat.duration,
             started_at=now, beat_at=now,
         )  # fmt: skip
-    if viewing.resource_id != resource.pk:
+    elif viewing.resource_id != resource.pk:
         raise BadBeat("viewing", _("This viewing key belongs to another video."))
-    return viewing
+    return viewing, earlier
+
+
+# What a beat may change of its session; the rest is written once, when the session starts.
+BEAT_FIELDS = ("ranges", "played_seconds", "duration_seconds", "beat_at", "sitting_id")
+
+
+def _beat_fields(viewing: Viewing) -> dict[str, object]:
+    return {name: getattr(viewing, name) for name in BEAT_FIELDS}
+
+
+def _save_beat(viewing: Viewing, before: dict[str, object]) -> None:
+    """Insert a new session; of one already saved, write only what the beat changed."""
+    if viewing.pk is None:
+        viewing.save()
+        return
+    changed = [name for name, value in before.items() if getattr(viewing, name) != value]
+    viewing.save(update_fields=changed)
 
 
 def _check_played_in_time(viewing: Viewing, growth: float, now: datetime) -> None:

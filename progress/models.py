@@ -627,6 +627,10 @@ class ViewingQuerySet(models.QuerySet):
         """The viewing sessions of one learner."""
         return self.filter(user=user)
 
+    def of_resource_or_key(self, resource, key):
+        """The sessions of resource, and the session of key whatever its resource."""
+        return self.filter(Q(resource=resource) | Q(key=key))
+
 
 class Viewing(models.Model):
     """One viewing session of a video played on its resource page: the ranges of the video that

@@ -362,8 +362,8 @@ def test_beats_beyond_the_rate_are_refused(learner_client, lecture, clock):
 
 
 # The statements of a beat through the view, the signed-in floor's two (session, learner) included.
-TYPICAL_BEAT_QUERIES = 11
-MINUTE_BEAT_QUERIES = 14
+TYPICAL_BEAT_QUERIES = 10
+MINUTE_BEAT_QUERIES = 13
 
 
 def _session_after_earlier_ones(client, resource, clock, earlier_sessions):
