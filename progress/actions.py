@@ -278,7 +278,9 @@ def _save_replayed(watch: Watch, history: list[WatchEvent]) -> Watch:
     if watch.is_finished:
         watch.skipped_at = None
     WatchEvent.objects.bulk_update(history, ["minutes", "logged_minutes"])
-    watch.save(update_fields=["logged_minutes", "finished_at", "skipped_at", "updated_at"])
+    # With its resume point, which a beat that replays sets first: one write of the row, not two.
+    fields = ["logged_minutes", "finished_at", "skipped_at", "resume_seconds", "updated_at"]
+    watch.save(update_fields=fields)
     return watch
 
 
@@ -385,15 +387,20 @@ def record_viewing(*, user: User, resource: Resource, beat: Beat) -> ViewingReco
     before_this = [r for other in earlier for r in other.ranges]
     new_seconds = seconds_beyond(session_ranges, before_this)
     minutes = min(round(new_seconds / SECONDS_IN_A_MINUTE), MINUTES_IN_A_DAY)
-    _land_in_sitting(watch, viewing, minutes, now)
+    resume = _resume_second(viewing)
+    resume_unsaved = resume != watch.resume_seconds
+    watch.resume_seconds = resume
+    if _land_in_sitting(watch, viewing, minutes, now):
+        resume_unsaved = False  # the replay saved the watch, its resume point with it
     _save_beat(viewing, before)
     watched_seconds = seconds(merged(session_ranges, before_this))
     finished_now = False
     if not watch.is_finished and watched_seconds >= COMPLETION_SHARE * beat.duration:
         watch = _set_finished(user, resource, WatchEvent.Kind.FINISHED)
         finished_now = True
-    watch.resume_seconds = _resume_second(viewing)
-    Watch.objects.filter(pk=watch.pk).update(resume_seconds=watch.resume_seconds)
+    if resume_unsaved:
+        Watch.objects.filter(pk=watch.pk).update(resume_seconds=resume)
+        watch.resume_seconds = resume
     return ViewingRecorded(watch, viewing, watched_seconds, finished_now)
 
 
@@ -446,16 +453,17 @@ def _check_played_in_time(viewing: Viewing, growth: float, now: datetime) -> Non
         )
 
 
-def _land_in_sitting(watch: Watch, viewing: Viewing, minutes: int, now: datetime) -> None:
-    """Give the session's sitting these minutes, creating it at its first whole minute."""
+def _land_in_sitting(watch: Watch, viewing: Viewing, minutes: int, now: datetime) -> bool:
+    """Give the session's sitting these minutes, creating it at its first whole minute; whether
+    that changed a sitting, the history replayed and the watch saved."""
     if viewing.sitting is None:
         if minutes == 0:
-            return
+            return False
         viewing.sitting = WatchEvent.objects.create(
             user_id=watch.user_id, resource=watch.resource, kind=WatchEvent.Kind.SITTING, at=now
         )
     elif viewing.sitting.logged_minutes == minutes:
-        return
+        return False
     history = list(
         WatchEvent.objects.for_learner(watch.user_id).filter(resource=watch.resource).in_order()
     )
@@ -464,6 +472,7 @@ def _land_in_sitting(watch: Watch, viewing: Viewing, minutes: int, now: datetime
             event.logged_minutes = minutes
             viewing.sitting = event
     _save_replayed(watch, history)
+    return True
 
 
 def _resume_second(viewing: Viewing) -> int:

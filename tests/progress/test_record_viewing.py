@@ -363,7 +363,7 @@ def test_beats_beyond_the_rate_are_refused(learner_client, lecture, clock):
 
 # The statements of a beat through the view, the signed-in floor's two (session, learner) included.
 TYPICAL_BEAT_QUERIES = 10
-MINUTE_BEAT_QUERIES = 13
+MINUTE_BEAT_QUERIES = 12
 
 
 def _session_after_earlier_ones(client, resource, clock, earlier_sessions):
@@ -389,6 +389,17 @@ def test_a_typical_beat_runs_the_same_few_queries_whatever_the_history(
     assert response.json()["session_seconds"] == 120
     assert Watch.objects.get(user=learner).resume_seconds == 2520
     assert Viewing.objects.get(key=key).ranges == [[2400, 2520]]
+
+
+def test_a_beat_sent_again_writes_no_resume_point(
+    learner, learner_client, lecture, clock, django_assert_num_queries
+):
+    """The resume point has not moved: the watch row is left as it is, one statement fewer."""
+    key = _session_after_earlier_ones(learner_client, lecture, clock, 1)
+    with django_assert_num_queries(TYPICAL_BEAT_QUERIES - 1):
+        response = beat(learner_client, lecture, key, [[2400, 2490]])
+    assert response.json()["resume_seconds"] == 2490
+    assert Watch.objects.get(user=learner).resume_seconds == 2490
 
 
 @pytest.mark.parametrize("earlier_sessions", [1, 10])
