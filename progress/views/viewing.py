@@ -2,15 +2,13 @@
 (static/js/player.js); progress/actions.py records them as a sitting, a resume point and, at
 95 %, the resource watched. JSON in, JSON out; a refused beat writes nothing."""
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef, Subquery
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from curriculum import structure
-from curriculum.models import Resource, Revision
+from curriculum.models import Resource
 from lib.http import AuthenticatedHttpRequest
 from progress import actions
 from progress.actions import ProgressError
@@ -35,7 +33,7 @@ def record_viewing(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
     """Record one beat of the learner's viewing session of a video."""
     if not within_rate(f"viewing:{request.user.pk}", BEATS_PER_MINUTE, 60):
         return _refused(429, None, _("Too many beats: wait a minute."), "rate_limited")
-    records, revision = _records_at_revision(request.user.pk)
+    records, revision = Profile.objects.records_viewing_at_revision(request.user.pk)
     resource = structure.at_revision(revision).by_slug.get(slug)
     if resource is None or not resource.has_video:
         message = _("No video of this address plays on Parcours.")
@@ -51,20 +49,6 @@ def record_viewing(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
     except ProgressError as error:
         return _refused(400, "resource", error, "not_watched")
     return JsonResponse(_answer(resource, recorded))
-
-
-def _records_at_revision(user_id: int) -> tuple[bool, str | None]:
-    """Whether the learner's player records what is played (on until their profile turns it off)
-    and the curriculum's revision token, in one query: a beat is sent every 30 s."""
-    off = Profile.objects.filter(user=OuterRef("pk"), records_viewing=False)
-    token = Revision.objects.order_by("pk").values("token")[:1]
-    return (
-        get_user_model()
-        .objects.filter(pk=user_id)
-        .annotate(records=~Exists(off), revision=Subquery(token))
-        .values_list("records", "revision")
-        .get()
-    )
 
 
 def _answer(resource: Resource, recorded: actions.ViewingRecorded) -> dict[str, object]:
