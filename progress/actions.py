@@ -232,13 +232,15 @@ def _watched(logged: int, finished: bool, duration: int | None) -> int:
 
 
 def _replay(watch: Watch, events: list[WatchEvent]) -> list[WatchEvent]:
-    """Recount each event's change in minutes watched from the sittings, and the watch's state.
+    """Recount each event's change in minutes watched from the sittings, and the watch's state;
+    the events whose minutes changed.
 
     Events are the watch's whole history, oldest first. Sittings finish the resource when they
     reach its duration, as log_sitting does, so correcting one may finish or unfinish it.
     """
     duration = watch.resource.duration_minutes
     logged, finished_at = 0, None
+    moved = []
     for event in events:
         before = _watched(logged, finished_at is not None, duration)
         if event.is_sitting:
@@ -249,11 +251,14 @@ def _replay(watch: Watch, events: list[WatchEvent]) -> list[WatchEvent]:
             finished_at = event.at
         elif event.kind in {WatchEvent.Kind.UNFINISHED, WatchEvent.Kind.UNFOLLOWED}:
             finished_at = None
-        event.minutes = _watched(logged, finished_at is not None, duration) - before
+        minutes = _watched(logged, finished_at is not None, duration) - before
+        if event.minutes != minutes:
+            event.minutes = minutes
+            moved.append(event)
     watch.logged_minutes = logged
     if finished_at is None or not watch.is_finished:
         watch.finished_at = finished_at
-    return events
+    return moved
 
 
 def _locked_sitting(user: User, sitting_id: int) -> tuple[Watch, list[WatchEvent], WatchEvent]:
@@ -273,11 +278,17 @@ def _locked_sitting(user: User, sitting_id: int) -> tuple[Watch, list[WatchEvent
     return watch, history, sitting
 
 
-def _save_replayed(watch: Watch, history: list[WatchEvent]) -> Watch:
-    _replay(watch, history)
+def _save_replayed(watch: Watch, history: list[WatchEvent], corrected: WatchEvent | None) -> Watch:
+    """Replay the history and save what changed: the events whose minutes moved, the sitting
+    whose logged minutes the caller corrected (if any), and the watch row."""
+    changed = _replay(watch, history)
+    if corrected is not None and corrected not in changed:
+        changed.append(corrected)
     if watch.is_finished:
         watch.skipped_at = None
-    WatchEvent.objects.bulk_update(history, ["minutes", "logged_minutes"])
+    # Only what changed: a sitting that grows by a minute while a video plays changes itself and
+    # at most the events after it, not the learner's whole history of the resource.
+    WatchEvent.objects.bulk_update(changed, ["minutes", "logged_minutes"])
     # With its resume point, which a beat that replays sets first: one write of the row, not two.
     fields = ["logged_minutes", "finished_at", "skipped_at", "resume_seconds", "updated_at"]
     watch.save(update_fields=fields)
@@ -293,7 +304,7 @@ def correct_sitting(*, user: User, sitting_id: int, minutes: int | str) -> Watch
     minutes = validate_sitting_minutes(minutes)
     watch, history, sitting = _locked_sitting(user, sitting_id)
     sitting.logged_minutes = minutes
-    return _save_replayed(watch, history)
+    return _save_replayed(watch, history, sitting)
 
 
 @transaction.atomic
@@ -305,7 +316,7 @@ def delete_sitting(*, user: User, sitting_id: int) -> Watch:
     watch, history, sitting = _locked_sitting(user, sitting_id)
     history.remove(sitting)
     sitting.delete()
-    return _save_replayed(watch, history)
+    return _save_replayed(watch, history, None)
 
 
 def write_note(*, user: User, resource: Resource, text: str) -> Note | None:
@@ -471,7 +482,7 @@ def _land_in_sitting(watch: Watch, viewing: Viewing, minutes: int, now: datetime
         if event.pk == viewing.sitting.pk:
             event.logged_minutes = minutes
             viewing.sitting = event
-    _save_replayed(watch, history)
+    _save_replayed(watch, history, viewing.sitting)
     return True
 
 
