@@ -232,13 +232,15 @@ def _watched(logged: int, finished: bool, duration: int | None) -> int:
 
 
 def _replay(watch: Watch, events: list[WatchEvent]) -> list[WatchEvent]:
-    """Recount each event's change in minutes watched from the sittings, and the watch's state.
+    """Recount each event's change in minutes watched from the sittings, and the watch's state;
+    the events whose minutes changed.
 
     Events are the watch's whole history, oldest first. Sittings finish the resource when they
     reach its duration, as log_sitting does, so correcting one may finish or unfinish it.
     """
     duration = watch.resource.duration_minutes
     logged, finished_at = 0, None
+    moved = []
     for event in events:
         before = _watched(logged, finished_at is not None, duration)
         if event.is_sitting:
@@ -249,11 +251,14 @@ def _replay(watch: Watch, events: list[WatchEvent]) -> list[WatchEvent]:
             finished_at = event.at
         elif event.kind in {WatchEvent.Kind.UNFINISHED, WatchEvent.Kind.UNFOLLOWED}:
             finished_at = None
-        event.minutes = _watched(logged, finished_at is not None, duration) - before
+        minutes = _watched(logged, finished_at is not None, duration) - before
+        if event.minutes != minutes:
+            event.minutes = minutes
+            moved.append(event)
     watch.logged_minutes = logged
     if finished_at is None or not watch.is_finished:
         watch.finished_at = finished_at
-    return events
+    return moved
 
 
 def _locked_sitting(user: User, sitting_id: int) -> tuple[Watch, list[WatchEvent], WatchEvent]:
@@ -273,12 +278,20 @@ def _locked_sitting(user: User, sitting_id: int) -> tuple[Watch, list[WatchEvent
     return watch, history, sitting
 
 
-def _save_replayed(watch: Watch, history: list[WatchEvent]) -> Watch:
-    _replay(watch, history)
+def _save_replayed(watch: Watch, history: list[WatchEvent], corrected: WatchEvent | None) -> Watch:
+    """Replay the history and save what changed: the events whose minutes moved, the sitting
+    whose logged minutes the caller corrected (if any), and the watch row."""
+    changed = _replay(watch, history)
+    if corrected is not None and corrected not in changed:
+        changed.append(corrected)
     if watch.is_finished:
         watch.skipped_at = None
-    WatchEvent.objects.bulk_update(history, ["minutes", "logged_minutes"])
-    watch.save(update_fields=["logged_minutes", "finished_at", "skipped_at", "updated_at"])
+    # Only what changed: a sitting that grows by a minute while a video plays changes itself and
+    # at most the events after it, not the learner's whole history of the resource.
+    WatchEvent.objects.bulk_update(changed, ["minutes", "logged_minutes"])
+    # With its resume point, which a beat that replays sets first: one write of the row, not two.
+    fields = ["logged_minutes", "finished_at", "skipped_at", "resume_seconds", "updated_at"]
+    watch.save(update_fields=fields)
     return watch
 
 
@@ -291,7 +304,7 @@ def correct_sitting(*, user: User, sitting_id: int, minutes: int | str) -> Watch
     minutes = validate_sitting_minutes(minutes)
     watch, history, sitting = _locked_sitting(user, sitting_id)
     sitting.logged_minutes = minutes
-    return _save_replayed(watch, history)
+    return _save_replayed(watch, history, sitting)
 
 
 @transaction.atomic
@@ -303,7 +316,7 @@ def delete_sitting(*, user: User, sitting_id: int) -> Watch:
     watch, history, sitting = _locked_sitting(user, sitting_id)
     history.remove(sitting)
     sitting.delete()
-    return _save_replayed(watch, history)
+    return _save_replayed(watch, history, None)
 
 
 def write_note(*, user: User, resource: Resource, text: str) -> Note | None:
@@ -365,13 +378,15 @@ class ViewingRecorded:
 def record_viewing(*, user: User, resource: Resource, beat: Beat) -> ViewingRecorded:
     """Merge a beat's ranges into its viewing session; the session's new seconds land in its
     sitting, and ≥ 95 % of the video's distinct seconds played marks the resource watched, as the
-    one-click does. Raises BadBeat, and writes nothing, when the beat cannot be true."""
+    one-click does. Raises BadBeat, and writes nothing, when the beat cannot be true.
+
+    The watch row's lock serializes whatever writes the learner's viewings of the resource (beats,
+    deleting a sitting): under it their sessions are read without a lock of their own."""
     _check_watchable(resource)
     watch = _locked_watch(user, resource, create=True)
     now = timezone.now()
-    viewing = _viewing_for(user, resource, beat, now)
-    earlier = Viewing.objects.for_learner(user).filter(resource=resource).exclude(pk=viewing.pk)
-    earlier_ranges = list(earlier.values_list("ranges", flat=True))
+    viewing, earlier = _viewings_for(user, resource, beat, now)
+    before = _beat_fields(viewing)
     session_ranges = merged(viewing.ranges, beat.ranges)
     _check_played_in_time(viewing, seconds(session_ranges) - viewing.played_seconds, now)
     viewing.ranges, viewing.played_seconds, viewing.beat_at = (
@@ -380,38 +395,63 @@ def record_viewing(*, user: User, resource: Resource, beat: Beat) -> ViewingReco
         now,
     )
     viewing.duration_seconds = beat.duration
-    before_this = [r for v_ranges in earlier_ranges for r in v_ranges]
+    before_this = [r for other in earlier for r in other.ranges]
     new_seconds = seconds_beyond(session_ranges, before_this)
     minutes = min(round(new_seconds / SECONDS_IN_A_MINUTE), MINUTES_IN_A_DAY)
-    _land_in_sitting(watch, viewing, minutes, now)
-    viewing.save()
+    resume = _resume_second(viewing)
+    resume_unsaved = resume != watch.resume_seconds
+    watch.resume_seconds = resume
+    if _land_in_sitting(watch, viewing, minutes, now):
+        resume_unsaved = False  # the replay saved the watch, its resume point with it
+    _save_beat(viewing, before)
     watched_seconds = seconds(merged(session_ranges, before_this))
     finished_now = False
     if not watch.is_finished and watched_seconds >= COMPLETION_SHARE * beat.duration:
         watch = _set_finished(user, resource, WatchEvent.Kind.FINISHED)
         finished_now = True
-    watch.resume_seconds = _resume_second(viewing)
-    Watch.objects.filter(pk=watch.pk).update(resume_seconds=watch.resume_seconds)
+    if resume_unsaved:
+        Watch.objects.filter(pk=watch.pk).update(resume_seconds=resume)
+        watch.resume_seconds = resume
     return ViewingRecorded(watch, viewing, watched_seconds, finished_now)
 
 
-def _viewing_for(user: User, resource: Resource, beat: Beat, now: datetime) -> Viewing:
-    """The learner's session of this key, locked, or a new one; a key of another resource is refused."""
-    viewing = (
+def _viewings_for(
+    user: User, resource: Resource, beat: Beat, now: datetime
+) -> tuple[Viewing, list[Viewing]]:
+    """The learner's session of this key, or a new one, and their other sessions of resource, in
+    one query; a key of another resource is refused."""
+    sessions = list(
         Viewing.objects.for_learner(user)
-        .select_for_update(of=("self",))
+        .of_resource_or_key(resource, beat.viewing)
         .select_related("sitting")
-        .filter(key=beat.viewing)
-        .first()
     )
+    viewing = next((session for session in sessions if session.key == beat.viewing), None)
+    earlier = [session for session in sessions if session is not viewing]
     if viewing is None:
-        return Viewing(
+        viewing = Viewing(
             user=user, resource=resource, key=beat.viewing, duration_seconds=beat.duration,
             started_at=now, beat_at=now,
         )  # fmt: skip
-    if viewing.resource_id != resource.pk:
+    elif viewing.resource_id != resource.pk:
         raise BadBeat("viewing", _("This viewing key belongs to another video."))
-    return viewing
+    return viewing, earlier
+
+
+# What a beat may change of its session; the rest is written once, when the session starts.
+BEAT_FIELDS = ("ranges", "played_seconds", "duration_seconds", "beat_at", "sitting_id")
+
+
+def _beat_fields(viewing: Viewing) -> dict[str, object]:
+    return {name: getattr(viewing, name) for name in BEAT_FIELDS}
+
+
+def _save_beat(viewing: Viewing, before: dict[str, object]) -> None:
+    """Insert a new session; of one already saved, write only what the beat changed."""
+    if viewing.pk is None:
+        viewing.save()
+        return
+    changed = [name for name, value in before.items() if getattr(viewing, name) != value]
+    viewing.save(update_fields=changed)
 
 
 def _check_played_in_time(viewing: Viewing, growth: float, now: datetime) -> None:
@@ -424,16 +464,17 @@ def _check_played_in_time(viewing: Viewing, growth: float, now: datetime) -> Non
         )
 
 
-def _land_in_sitting(watch: Watch, viewing: Viewing, minutes: int, now: datetime) -> None:
-    """Give the session's sitting these minutes, creating it at its first whole minute."""
+def _land_in_sitting(watch: Watch, viewing: Viewing, minutes: int, now: datetime) -> bool:
+    """Give the session's sitting these minutes, creating it at its first whole minute; whether
+    that changed a sitting, the history replayed and the watch saved."""
     if viewing.sitting is None:
         if minutes == 0:
-            return
+            return False
         viewing.sitting = WatchEvent.objects.create(
             user_id=watch.user_id, resource=watch.resource, kind=WatchEvent.Kind.SITTING, at=now
         )
     elif viewing.sitting.logged_minutes == minutes:
-        return
+        return False
     history = list(
         WatchEvent.objects.for_learner(watch.user_id).filter(resource=watch.resource).in_order()
     )
@@ -441,7 +482,8 @@ def _land_in_sitting(watch: Watch, viewing: Viewing, minutes: int, now: datetime
         if event.pk == viewing.sitting.pk:
             event.logged_minutes = minutes
             viewing.sitting = event
-    _save_replayed(watch, history)
+    _save_replayed(watch, history, viewing.sitting)
+    return True
 
 
 def _resume_second(viewing: Viewing) -> int:

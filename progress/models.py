@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.validators import (
     MaxLengthValidator,
     MaxValueValidator,
@@ -10,12 +11,12 @@ from django.core.validators import (
     URLValidator,
 )
 from django.db import models
-from django.db.models import Case, F, Q, Sum, Value, When
+from django.db.models import Case, Exists, F, OuterRef, Q, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce, Greatest, TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from curriculum.models import Architecture, Chapter, GpuCard, Resource
+from curriculum.models import Architecture, Chapter, GpuCard, Resource, Revision
 from lib.time_zone import validate_time_zone
 from progress.validators import validate_learner_day
 
@@ -29,6 +30,19 @@ class ProfileManager(models.Manager):
         Its card and architecture are the curriculum's, in memory: read by id, not joined."""
         profile, _created = self.get_or_create(user=user)
         return profile
+
+    def records_viewing_at_revision(self, user_id) -> tuple[bool, str | None]:
+        """Whether the learner's player records (on until their profile turns it off) and the
+        curriculum's revision token, in one query: the player's beat reads both every 30 s."""
+        off = self.filter(user=OuterRef("pk"), records_viewing=False)
+        token = Revision.objects.order_by("pk").values("token")[:1]
+        return (
+            get_user_model()
+            .objects.filter(pk=user_id)
+            .annotate(records=~Exists(off), revision=Subquery(token))
+            .values_list("records", "revision")
+            .get()
+        )
 
     def note_browser_language(self, user_id, language):
         """Keep the language the learner's browser asks for, while they let the browser choose."""
@@ -627,6 +641,10 @@ class ViewingQuerySet(models.QuerySet):
     def for_learner(self, user):
         """The viewing sessions of one learner."""
         return self.filter(user=user)
+
+    def of_resource_or_key(self, resource, key):
+        """The sessions of resource, and the session of key whatever its resource."""
+        return self.filter(Q(resource=resource) | Q(key=key))
 
 
 class Viewing(models.Model):

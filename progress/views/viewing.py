@@ -33,11 +33,12 @@ def record_viewing(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
     """Record one beat of the learner's viewing session of a video."""
     if not within_rate(f"viewing:{request.user.pk}", BEATS_PER_MINUTE, 60):
         return _refused(429, None, _("Too many beats: wait a minute."), "rate_limited")
-    resource = structure.current().by_slug.get(slug)
+    records, revision = Profile.objects.records_viewing_at_revision(request.user.pk)
+    resource = structure.at_revision(revision).by_slug.get(slug)
     if resource is None or not resource.has_video:
         message = _("No video of this address plays on Parcours.")
         return _refused(400, "resource", message, "no_video")
-    if not Profile.objects.for_learner(request.user).records_viewing:
+    if not records:
         message = _("Recording what you play is turned off in your settings.")
         return _refused(409, None, message, "recording_off")
     try:

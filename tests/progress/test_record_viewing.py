@@ -209,6 +209,15 @@ def test_nothing_is_recorded_when_the_learner_turned_it_off(
     assert not Viewing.objects.exists() and not Watch.objects.exists()
 
 
+def test_a_learner_without_a_profile_yet_is_recorded(learner, learner_client, lecture, clock):
+    """Recording is on until the learner turns it off (accounts made by createsuperuser have no
+    profile)."""
+    Profile.objects.filter(user=learner).delete()
+    response = beat(learner_client, lecture, uuid.uuid4(), [[0, 30]])
+    assert response.status_code == 200
+    assert Viewing.objects.get(user=learner).ranges == [[0, 30]]
+
+
 def test_another_learners_session_of_the_same_key_is_never_touched(
     learner, other_learner, learner_client, lecture, clock
 ):
@@ -361,19 +370,60 @@ def test_beats_beyond_the_rate_are_refused(learner_client, lecture, clock):
     assert Viewing.objects.get().ranges == [[0, 10]]
 
 
+# The statements of a beat through the view, the signed-in floor's two (session, learner) included.
+TYPICAL_BEAT_QUERIES = 9
+MINUTE_BEAT_QUERIES = 11
+
+
+def _session_after_earlier_ones(client, resource, clock, earlier_sessions):
+    """A session that played 90 s (a sitting of 2 minutes) after earlier sessions and their
+    sittings, 30 s ago."""
+    for index in range(earlier_sessions):
+        play(client, resource, uuid.uuid4(), index * 120, index * 120 + 90, clock)
+    key = uuid.uuid4()
+    play(client, resource, key, 2400, 2490, clock)
+    clock.shift(30)
+    return key
+
+
 @pytest.mark.parametrize("earlier_sessions", [1, 10])
-def test_a_beat_runs_the_same_queries_whatever_the_history(
+def test_a_typical_beat_runs_the_same_few_queries_whatever_the_history(
     learner, learner_client, lecture, clock, django_assert_num_queries, earlier_sessions
 ):
-    """A beat that grows a sitting, after 1 or 10 earlier sessions and their sittings."""
-    for index in range(earlier_sessions):
-        play(learner_client, lecture, uuid.uuid4(), index * 120, index * 120 + 90, clock)
-    key = uuid.uuid4()
-    play(learner_client, lecture, key, 2400, 2490, clock)
-    clock.shift(30)
-    with django_assert_num_queries(11):
+    """30 s more played, its sitting's minutes unchanged (120 s are still 2 minutes): the beat
+    most sent while a video plays."""
+    key = _session_after_earlier_ones(learner_client, lecture, clock, earlier_sessions)
+    with django_assert_num_queries(TYPICAL_BEAT_QUERIES):
         response = beat(learner_client, lecture, key, [[2400, 2520]])
     assert response.json()["session_seconds"] == 120
+    assert Watch.objects.get(user=learner).resume_seconds == 2520
+    assert Viewing.objects.get(key=key).ranges == [[2400, 2520]]
+
+
+def test_a_beat_sent_again_writes_no_resume_point(
+    learner, learner_client, lecture, clock, django_assert_num_queries
+):
+    """The resume point has not moved: the watch row is left as it is, one statement fewer."""
+    key = _session_after_earlier_ones(learner_client, lecture, clock, 1)
+    with django_assert_num_queries(TYPICAL_BEAT_QUERIES - 1):
+        response = beat(learner_client, lecture, key, [[2400, 2490]])
+    assert response.json()["resume_seconds"] == 2490
+    assert Watch.objects.get(user=learner).resume_seconds == 2490
+
+
+@pytest.mark.parametrize("earlier_sessions", [1, 10])
+def test_a_beat_that_adds_a_minute_runs_the_same_queries_whatever_the_history(
+    learner, learner_client, lecture, clock, django_assert_num_queries, earlier_sessions
+):
+    """90 s more played: the sitting grows from 2 to 3 minutes, and the totals are recounted."""
+    key = _session_after_earlier_ones(learner_client, lecture, clock, earlier_sessions)
+    logged_before = Watch.objects.get(user=learner).logged_minutes
+    with django_assert_num_queries(MINUTE_BEAT_QUERIES):
+        response = beat(learner_client, lecture, key, [[2400, 2580]])
+    assert response.json()["session_seconds"] == 180
+    watch = Watch.objects.get(user=learner)
+    assert (watch.logged_minutes, watch.resume_seconds) == (logged_before + 1, 2580)
+    assert Viewing.objects.get(key=key).sitting.logged_minutes == 3
 
 
 def test_the_export_holds_each_viewing_session_and_its_ranges(
