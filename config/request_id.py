@@ -44,9 +44,12 @@ class OneLineFormatter(logging.Formatter):
 
 
 class WithoutRateRefusals(logging.Filter):
-    """Leaves out django.request's warning for each 429: a client past its rate limit (an editor's
-    offline queue replayed, a flood) would write a line per refused request, as many as it sends.
-    The access log already has each one, with its status."""
+    """Leaves out django.request's warning for each 429 answered to a client that authenticates by
+    a header (an editor plugin, the command line, an API token): past its rate limit such a client
+    sends on (an offline queue replayed, a flood), a line per refused request. The access log has
+    each one, with its status. A person's refusal (a sign-in lockout) is still logged."""
 
     def filter(self, record):
-        return getattr(record, "status_code", None) != 429
+        request = getattr(record, "request", None)
+        machine = request is not None and "Authorization" in request.headers
+        return not (machine and getattr(record, "status_code", None) == 429)

@@ -1,4 +1,5 @@
-"""What the logs keep of refused requests: one line per client error, none per rate refusal."""
+"""What the logs keep of refused requests: one line per client error, none per rate refusal of a
+client that authenticates by a header (tests/config/test_logging.py: a sign-in lockout is logged)."""
 
 import logging
 import time
