@@ -29,7 +29,9 @@ THREADS = 50
 # Any number: the key of the advisory lock that lets one race run at a time on the server.
 RACE_LOCK = 4_000_050
 
-pytestmark = [
+# The marks of every race test (also tests/progress/test_sitting_concurrency.py and
+# test_viewing_concurrency.py).
+RACES = [
     pytest.mark.skipif(
         connection.vendor != "postgresql",
         reason="SQLite serialises every write with one database lock, so requests cannot race:"
@@ -37,6 +39,7 @@ pytestmark = [
     ),
     pytest.mark.django_db(transaction=True),
 ]
+pytestmark = RACES
 
 
 def signed_in_clients(user, count=THREADS):

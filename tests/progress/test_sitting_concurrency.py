@@ -1,27 +1,19 @@
 """Sittings corrected and deleted while others are logged, all at once: the totals stay exact
 (PostgreSQL only: SQLite serialises every write, so nothing can race)."""
 
-import pytest
-from django.db import connection
 from django.urls import reverse
 
 from progress import actions
 from progress.models import Watch, WatchEvent
 from tests.factories import ResourceFactory, UserFactory
 from tests.progress.test_concurrency import (
+    RACES,
     THREADS,
     run_at_once,
     signed_in_clients,
 )
 
-pytestmark = [
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="SQLite serialises every write with one database lock, so requests cannot race:"
-        " these tests need PostgreSQL (set DATABASE_URL).",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = RACES
 
 
 def exact_totals(user, course):

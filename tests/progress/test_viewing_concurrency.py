@@ -4,23 +4,14 @@ race): the watch row's lock serializes them, the visit's row read without a lock
 import json
 import uuid
 
-import pytest
-from django.db import connection
 from django.urls import reverse
 
 from progress.models import Viewing, WatchEvent
 from tests.factories import ResourceFactory, UserFactory
-from tests.progress.test_concurrency import run_at_once, signed_in_clients
+from tests.progress.test_concurrency import RACES, run_at_once, signed_in_clients
 from tests.progress.test_sitting_concurrency import exact_totals
 
-pytestmark = [
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="SQLite serialises every write with one database lock, so requests cannot race:"
-        " these tests need PostgreSQL (set DATABASE_URL).",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = RACES
 
 # Under the 30 beats a minute one learner may send (progress/views/viewing.py).
 BEATS = 20
